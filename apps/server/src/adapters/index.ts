@@ -1,0 +1,8 @@
+import type { SmsProvider } from './sms/sms-provider.ts';
+import type { WechatOAuthClient } from './wechat/wechat-oauth.ts';
+
+/** Every outside service the app talks to, each behind an interface (decision 003). */
+export interface Adapters {
+  sms: SmsProvider;
+  wechat: WechatOAuthClient;
+}

@@ -1,0 +1,116 @@
+/**
+ * The application as a plugin-built Fastify instance: external plugins, then ours (error
+ * handler, rate limits, auth, web), then routes (fastify/demo's order). server.ts only starts it.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
+import swagger from '@fastify/swagger';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Kysely } from 'kysely';
+import { ErrorCodes, errorMessage } from '@jinfa/shared';
+import type { Config } from './config.ts';
+import type { DB } from './db/schema.ts';
+import type { Database, Dialect } from './db/database.ts';
+import type { KvStore } from './adapters/kv-store.ts';
+import type { Adapters } from './adapters/index.ts';
+import errorHandler from './plugins/error-handler.ts';
+import rateLimit from './plugins/rate-limit.ts';
+import auth from './plugins/auth.ts';
+import web from './plugins/web.ts';
+import { systemRoutes } from './modules/system/routes.ts';
+import { userRoutes } from './modules/users/routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Kysely<DB>;
+    dialect: Dialect;
+    kv: KvStore;
+    adapters: Adapters;
+  }
+}
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  kv: KvStore;
+  adapters: Adapters;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+/** Tokens and one-time codes travel in some query strings (apptoken, refreshToken, the OAuth callback); logs must not keep them. */
+const SECRET_QUERY = /([?&](?:apptoken|refreshToken|accessToken|code|state)=)[^&#]*/gi;
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers["access-token"]', 'req.headers.authorization', 'req.headers.cookie'],
+      serializers: {
+        req: (req: { method: string; url: string; host?: string; ip?: string; socket?: { remotePort?: number } }) => ({
+          method: req.method,
+          url: req.url.replace(SECRET_QUERY, '$1[redacted]'),
+          host: req.host,
+          remoteAddress: req.ip,
+          remotePort: req.socket?.remotePort,
+        }),
+      },
+    },
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : crypto.randomUUID();
+    },
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: false } },
+    routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorate('config', config);
+  app.decorate('db', deps.database.db);
+  app.decorate('dialect', deps.database.dialect);
+  app.decorate('kv', deps.kv);
+  app.decorate('adapters', deps.adapters);
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  // OpenAPI for /v1, generated from the same route schemas that validate requests.
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: { title: '金法课堂 API', version: '1.0.0', description: 'Every response is the envelope {code, message, data}; code 0 is success.' },
+      components: { securitySchemes: { accessToken: { type: 'apiKey', in: 'header', name: 'Access-Token' } } },
+      security: [{ accessToken: [] }],
+    },
+  });
+  await app.register(errorHandler);
+  await app.register(rateLimit);
+  await app.register(auth);
+  await app.register(web);
+
+  await app.register(systemRoutes);
+  await app.register(userRoutes, { prefix: '/v1' });
+
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  const indexHtml = path.join(config.webDist, 'index.html');
+  app.setNotFoundHandler((request, reply) => {
+    const wantsHtml = request.method === 'GET' && !request.url.startsWith('/v1/') && (request.headers.accept ?? '').includes('text/html');
+    if (wantsHtml && fs.existsSync(indexHtml)) {
+      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(fs.createReadStream(indexHtml));
+    }
+    return reply
+      .status(404)
+      .serializer(JSON.stringify)
+      .send({ code: ErrorCodes.NOT_FOUND, message: errorMessage(ErrorCodes.NOT_FOUND), data: null });
+  });
+
+  return app;
+}

@@ -1,0 +1,133 @@
+/**
+ * Configuration, parsed once from the environment (names in shared/CONTRACT.md and the README).
+ * In production, insecure defaults (test login, sandbox pay, default secrets) are refused unless
+ * ALLOW_INSECURE_DEFAULTS=on says a person meant it.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const SERVER_ROOT = path.resolve(here, '..');
+export const REPO_ROOT = path.resolve(SERVER_ROOT, '../..');
+
+export const DEFAULT_TOKEN_SECRET = 'dev-only-secret-change-me-0123456789abcdef';
+
+export interface Config {
+  nodeEnv: string;
+  isProduction: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  testLogin: boolean;
+  payProvider: 'sandbox' | 'wechatpay';
+  /** Secret for HMAC signatures (OAuth state, signed links). */
+  tokenSecret: string;
+  /** Public origin used to build absolute callback URLs, e.g. https://h5.jinfaketang.com */
+  publicUrl: string | undefined;
+  webDist: string;
+  logLevel: string;
+  /** Proxy addresses whose X-Forwarded-For is believed (Fastify trustProxy); default loopback only. */
+  trustProxy: string;
+  supportPhone: string;
+  accessTokenTtlSec: number;
+  refreshTokenTtlSec: number;
+  bodyLimit: number;
+  rateLimit: { ipPerMinute: number; userPerMinute: number };
+  sms: { provider: 'console'; perPhonePerHour: number; perIpPerHour: number; resendAfterSec: number };
+  wechat: {
+    appId: string;
+    appSecret: string;
+    /** Base of api.weixin.qq.com (tests point it at a local fake). */
+    apiBase: string;
+    /** Base of open.weixin.qq.com (authorize and QR connect pages). */
+    openBase: string;
+    /** App id of the website (open platform) app for desktop QR login. */
+    openAppId: string;
+    openAppSecret: string;
+  };
+  seedDemo: boolean;
+}
+
+export class ConfigError extends Error {}
+
+function flag(v: string | undefined, dflt = false): boolean {
+  if (v === undefined || v === '') return dflt;
+  return ['1', 'on', 'true', 'yes'].includes(v.toLowerCase());
+}
+
+function int(v: string | undefined, dflt: number, name: string): number {
+  if (v === undefined || v === '') return dflt;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0) throw new ConfigError(`${name} must be a non-negative integer, got "${v}"`);
+  return n;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const nodeEnv = env.NODE_ENV || 'development';
+  const isProduction = nodeEnv === 'production';
+  const payProvider = (env.PAY_PROVIDER || 'sandbox') as Config['payProvider'];
+  if (payProvider !== 'sandbox' && payProvider !== 'wechatpay') {
+    throw new ConfigError(`PAY_PROVIDER must be "sandbox" or "wechatpay", got "${String(payProvider)}"`);
+  }
+  const config: Config = {
+    nodeEnv,
+    isProduction,
+    port: int(env.PORT, 3000, 'PORT'),
+    host: env.HOST || '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR || path.join(REPO_ROOT, 'data')),
+    databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    testLogin: flag(env.TEST_LOGIN),
+    payProvider,
+    tokenSecret: env.TOKEN_SECRET || DEFAULT_TOKEN_SECRET,
+    publicUrl: env.PUBLIC_URL || undefined,
+    webDist: path.resolve(env.WEB_DIST || path.join(REPO_ROOT, 'apps/web/dist')),
+    logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
+    trustProxy: env.TRUST_PROXY || 'loopback',
+    supportPhone: env.SUPPORT_PHONE || '400-810-6688',
+    accessTokenTtlSec: int(env.ACCESS_TOKEN_TTL, 2 * 60 * 60, 'ACCESS_TOKEN_TTL'),
+    refreshTokenTtlSec: int(env.REFRESH_TOKEN_TTL, 30 * 24 * 60 * 60, 'REFRESH_TOKEN_TTL'),
+    bodyLimit: int(env.BODY_LIMIT, 256 * 1024, 'BODY_LIMIT'),
+    rateLimit: {
+      ipPerMinute: int(env.RATE_LIMIT_IP_PER_MIN, 600, 'RATE_LIMIT_IP_PER_MIN'),
+      userPerMinute: int(env.RATE_LIMIT_USER_PER_MIN, 300, 'RATE_LIMIT_USER_PER_MIN'),
+    },
+    sms: {
+      provider: 'console',
+      perPhonePerHour: int(env.SMS_PER_PHONE_PER_HOUR, 5, 'SMS_PER_PHONE_PER_HOUR'),
+      perIpPerHour: int(env.SMS_PER_IP_PER_HOUR, 20, 'SMS_PER_IP_PER_HOUR'),
+      resendAfterSec: 60,
+    },
+    wechat: {
+      appId: env.WECHAT_APP_ID || 'wx0000000000demo',
+      appSecret: env.WECHAT_APP_SECRET || 'demo-wechat-secret',
+      apiBase: env.WECHAT_API_BASE || 'https://api.weixin.qq.com',
+      openBase: env.WECHAT_OPEN_BASE || 'https://open.weixin.qq.com',
+      openAppId: env.WECHAT_OPEN_APP_ID || env.WECHAT_APP_ID || 'wx0000000000demo',
+      openAppSecret: env.WECHAT_OPEN_APP_SECRET || env.WECHAT_APP_SECRET || 'demo-wechat-secret',
+    },
+    seedDemo: flag(env.SEED_DEMO, true),
+  };
+
+  if (isProduction && !flag(env.ALLOW_INSECURE_DEFAULTS)) {
+    const problems: string[] = [];
+    if (config.testLogin) problems.push('TEST_LOGIN=on');
+    if (config.payProvider === 'sandbox') problems.push('PAY_PROVIDER=sandbox');
+    if (config.tokenSecret === DEFAULT_TOKEN_SECRET) problems.push('TOKEN_SECRET is the default');
+    if (config.wechat.appSecret === 'demo-wechat-secret') problems.push('WECHAT_APP_SECRET is the default');
+    if (problems.length) {
+      throw new ConfigError(
+        `NODE_ENV=production refuses insecure defaults: ${problems.join(', ')}. Fix them, or set ALLOW_INSECURE_DEFAULTS=on to run a demo deliberately.`,
+      );
+    }
+  }
+  return config;
+}
+
+/** A configuration for tests: SQLite in memory unless overridden. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  const base = loadConfig({ NODE_ENV: 'test', TEST_LOGIN: 'on', LOG_LEVEL: 'silent' });
+  return { ...base, ...overrides };
+}

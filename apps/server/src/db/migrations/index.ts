@@ -1,0 +1,17 @@
+/** Numbered migrations, registered in code so both dialects run the same set in the same order. */
+import type { Kysely } from 'kysely';
+import type { MigrationContext } from './helpers.ts';
+import * as m001 from './001-initial.ts';
+import * as m002 from './002-users-auth.ts';
+import * as m003 from './003-catalogue.ts';
+
+export interface NumberedMigration {
+  name: string;
+  up: (db: Kysely<unknown>, ctx: MigrationContext) => Promise<void>;
+}
+
+export const migrations: readonly NumberedMigration[] = [
+  { name: '001-initial', up: m001.up },
+  { name: '002-users-auth', up: m002.up },
+  { name: '003-catalogue', up: m003.up },
+];

@@ -1,0 +1,62 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DB, SessionRow } from '../../db/schema.ts';
+
+type Conn = Kysely<DB> | Transaction<DB>;
+
+export async function insertSession(
+  db: Conn,
+  s: { userId: number; accessHash: string; refreshHash: string; accessExpiresAt: number; refreshExpiresAt: number; userAgent: string; now: number },
+): Promise<number> {
+  const row = await db
+    .insertInto('sessions')
+    .values({
+      user_id: s.userId,
+      access_hash: s.accessHash,
+      refresh_hash: s.refreshHash,
+      access_expires_at: s.accessExpiresAt,
+      refresh_expires_at: s.refreshExpiresAt,
+      user_agent: s.userAgent.slice(0, 255),
+      created_at: s.now,
+      revoked_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export function findSessionByAccessHash(db: Conn, hash: string): Promise<SessionRow | undefined> {
+  return db.selectFrom('sessions').selectAll().where('access_hash', '=', hash).executeTakeFirst();
+}
+
+export function findSessionByRefreshHash(db: Conn, hash: string): Promise<SessionRow | undefined> {
+  return db.selectFrom('sessions').selectAll().where('refresh_hash', '=', hash).executeTakeFirst();
+}
+
+/** Revokes a session once; returns false when it was already revoked (refresh-token reuse). */
+export async function revokeSession(db: Conn, id: number, now: number): Promise<boolean> {
+  const res = await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/**
+ * Revokes a live session because its refresh token was exchanged; the mark tells a later use of
+ * the same refresh token (reuse) apart from one after logout. False when it was no longer live.
+ */
+export async function markSessionRotated(db: Conn, id: number, now: number): Promise<boolean> {
+  const res = await db
+    .updateTable('sessions')
+    .set({ revoked_at: now, rotated_at: now })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export async function revokeAllSessions(db: Conn, userId: number, now: number): Promise<void> {
+  await db.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+}

@@ -1,0 +1,161 @@
+/**
+ * The Chinese search index (decision 005): building it, keeping it in step, and the WHERE
+ * condition a search word adds to a course query.
+ *
+ * - words of 1–2 characters: exact lookup in `course_search_terms` (PK term, course_id);
+ * - words of 3+ characters: the trigram index over `course_search.body` — FTS5 MATCH on SQLite,
+ *   ILIKE through pg_trgm's GIN index on PostgreSQL (the one place the dialects differ).
+ * No path scans the course table with LIKE.
+ */
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool, type Transaction } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import type { Dialect } from '../../db/database.ts';
+import { invalidateCatalogue } from './http-cache.ts';
+import { searchableBody, shortGrams, type SearchWord } from './search-terms.ts';
+
+type Conn = Kysely<DB> | Transaction<DB>;
+
+/** Rows per multi-row insert: 2 parameters each stays far below either dialect's limit. */
+const TERM_BATCH = 400;
+const DOC_BATCH = 200;
+/** Serialises concurrent rebuilds of several instances on one PostgreSQL database. */
+const REBUILD_LOCK = 714022;
+
+interface SearchDoc {
+  courseId: number;
+  body: string;
+}
+
+async function loadDocs(db: Conn, courseId?: number): Promise<SearchDoc[]> {
+  let courses = db
+    .selectFrom('courses')
+    .innerJoin('lecturers', 'lecturers.id', 'courses.lecturer_id')
+    .select(['courses.id', 'courses.name', 'courses.subtitle', 'lecturers.name as lecturer_name']);
+  let tags = db.selectFrom('course_tags').innerJoin('tags', 'tags.id', 'course_tags.tag_id').select(['course_tags.course_id', 'tags.name']);
+  if (courseId !== undefined) {
+    courses = courses.where('courses.id', '=', courseId);
+    tags = tags.where('course_tags.course_id', '=', courseId);
+  }
+  const [courseRows, tagRows] = await Promise.all([courses.orderBy('courses.id').execute(), tags.orderBy('tags.id').execute()]);
+  const tagNames = new Map<number, string[]>();
+  for (const t of tagRows) {
+    const list = tagNames.get(t.course_id) ?? [];
+    list.push(t.name);
+    tagNames.set(t.course_id, list);
+  }
+  return courseRows.map((c) => ({
+    courseId: c.id,
+    body: searchableBody({ name: c.name, subtitle: c.subtitle, lecturerName: c.lecturer_name, tagNames: tagNames.get(c.id) ?? [] }),
+  }));
+}
+
+async function insertDocs(trx: Transaction<DB>, docs: readonly SearchDoc[]): Promise<void> {
+  for (let i = 0; i < docs.length; i += DOC_BATCH) {
+    const part = docs.slice(i, i + DOC_BATCH);
+    await trx.insertInto('course_search').values(part.map((d) => ({ course_id: d.courseId, body: d.body }))).execute();
+  }
+  const terms = docs.flatMap((d) => shortGrams(d.body).map((term) => ({ term, course_id: d.courseId })));
+  for (let i = 0; i < terms.length; i += TERM_BATCH) {
+    await trx.insertInto('course_search_terms').values(terms.slice(i, i + TERM_BATCH)).execute();
+  }
+}
+
+async function lockForRebuild(trx: Transaction<DB>, dialect: Dialect): Promise<void> {
+  // PostgreSQL: two instances starting together must not interleave their deletes and inserts.
+  // SQLite serialises writers by itself.
+  if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${REBUILD_LOCK})`.execute(trx);
+}
+
+/**
+ * Rebuilds the whole index from courses, lecturers and tags. Call after seeding or bulk edits;
+ * the courses plugin also calls `ensureSearchIndex` when the app becomes ready.
+ */
+export async function rebuildSearchIndex(db: Kysely<DB>, dialect: Dialect): Promise<number> {
+  const count = await db.transaction().execute(async (trx) => {
+    await lockForRebuild(trx, dialect);
+    await trx.deleteFrom('course_search_terms').execute();
+    await trx.deleteFrom('course_search').execute();
+    const docs = await loadDocs(trx);
+    await insertDocs(trx, docs);
+    return docs.length;
+  });
+  invalidateCatalogue(db);
+  return count;
+}
+
+/** Re-indexes one course after its name, subtitle, lecturer or tags changed. */
+export async function reindexCourse(db: Kysely<DB>, dialect: Dialect, courseId: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await lockForRebuild(trx, dialect);
+    await trx.deleteFrom('course_search_terms').where('course_id', '=', courseId).execute();
+    await trx.deleteFrom('course_search').where('course_id', '=', courseId).execute();
+    await insertDocs(trx, await loadDocs(trx, courseId));
+  });
+  invalidateCatalogue(db);
+}
+
+/**
+ * Rebuilds when the index does not cover exactly the courses there are (a fresh seed, an
+ * import). Writers that change a course's text call `reindexCourse`.
+ */
+export async function ensureSearchIndex(db: Kysely<DB>, dialect: Dialect): Promise<boolean> {
+  const [courses, indexed] = await Promise.all([
+    db.selectFrom('courses').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    db.selectFrom('course_search').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  if (Number(courses.n) === Number(indexed.n)) return false;
+  await rebuildSearchIndex(db, dialect);
+  return true;
+}
+
+/** A double-quoted FTS5 string: the trigram tokenizer matches it as a substring. */
+function ftsPhrase(text: string): string {
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
+/** `%text%` for (I)LIKE with the wildcards in the text escaped (backslash is PostgreSQL's default escape). */
+function likeContains(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The sub-query of course ids matching one word. */
+function matchingIds(eb: ExpressionBuilder<DB, 'courses'>, dialect: Dialect, word: SearchWord) {
+  if (word.kind === 'short') {
+    return eb.selectFrom('course_search_terms').select('course_search_terms.course_id').where('course_search_terms.term', '=', word.text);
+  }
+  if (dialect === 'sqlite') {
+    // FTS5 virtual table, not in the typed schema: its rowid is the course id.
+    return sql<number>`(select rowid from course_search_fts where course_search_fts match ${ftsPhrase(word.text)})`;
+  }
+  return eb.selectFrom('course_search').select('course_search.course_id').where('course_search.body', 'ilike', likeContains(word.text));
+}
+
+/** Every word must match (AND). */
+export function searchCondition(eb: ExpressionBuilder<DB, 'courses'>, dialect: Dialect, words: readonly SearchWord[]): Expression<SqlBool> {
+  return eb.and(words.map((w) => eb('courses.id', 'in', matchingIds(eb, dialect, w))));
+}
+
+/**
+ * The query plan of one word's lookup, for tests and the decision record. On PostgreSQL a tiny
+ * table is cheaper to scan, so sequential scans are priced out for the EXPLAIN: what is shown
+ * is that the index *can* answer the query, which is what keeps it fast as the catalogue grows.
+ */
+export async function explainSearchWord(db: Kysely<DB>, dialect: Dialect, word: SearchWord): Promise<string> {
+  if (dialect === 'sqlite') {
+    const query =
+      word.kind === 'short'
+        ? sql`explain query plan select course_id from course_search_terms where term = ${word.text}`
+        : sql`explain query plan select rowid from course_search_fts where course_search_fts match ${ftsPhrase(word.text)}`;
+    const rows = await query.execute(db);
+    return (rows.rows as Array<{ detail: string }>).map((r) => r.detail).join('\n');
+  }
+  return db.transaction().execute(async (trx) => {
+    await sql`set local enable_seqscan = off`.execute(trx);
+    const query =
+      word.kind === 'short'
+        ? sql`explain select course_id from course_search_terms where term = ${word.text}`
+        : sql`explain select course_id from course_search where body ilike ${likeContains(word.text)}`;
+    const rows = await query.execute(trx);
+    return (rows.rows as Array<{ 'QUERY PLAN': string }>).map((r) => r['QUERY PLAN']).join('\n');
+  });
+}

@@ -1,0 +1,82 @@
+/**
+ * /v1 users: the learner's profile and account (spec §7.1). Login and sessions live in
+ * modules/auth and are registered from here so the whole §7.1 list has one entry point.
+ */
+import { Type } from 'typebox';
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { ActivateResult, AuditStatusResult, Envelope, SubscribeStatus, UserInfoBody, UserProfile } from '@jinfa/shared';
+import { ok } from '../../lib/envelope.ts';
+import { authRoutes } from '../auth/auth-routes.ts';
+import { wechatRoutes } from '../auth/wechat-routes.ts';
+import { activateUser, auditResultOf, loadProfile, syncFromWechat, updateProfile } from './profile-service.ts';
+
+/**
+ * The shared UserInfoBody with room in the limits that carry their own error codes: a bad name
+ * answers -10020, a bad email -10019 and another phone -10014 (from the service), not a generic -10001.
+ */
+const UserInfoRequest = Type.Object({
+  ...UserInfoBody.properties,
+  name: Type.Optional(Type.String({ maxLength: 100 })),
+  email: Type.Optional(Type.String({ maxLength: 200 })),
+  mobile: Type.Optional(Type.String({ maxLength: 32 })),
+});
+const InfoQuery = Type.Object({ changeSourceType: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })) });
+/** Bodiless writes: the H5 sends `{}`, curl sends nothing; either is fine and nothing in it is read. */
+const EmptyBody = Type.Unknown({ description: 'ignored' });
+
+export async function userRoutes(fastify: FastifyInstance) {
+  await fastify.register(authRoutes);
+  await fastify.register(wechatRoutes);
+
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.get('/users/me', { schema: { response: { 200: Envelope(UserProfile) } } }, async (request) => {
+    const { user } = await request.requireUser();
+    return ok(await loadProfile(app.db, user.id));
+  });
+
+  app.get('/users/me/audit_status', { schema: { response: { 200: Envelope(AuditStatusResult) } } }, async (request) => {
+    const { user } = await request.requireUser();
+    return ok(auditResultOf(user));
+  });
+
+  app.put(
+    '/users/online/info',
+    { schema: { querystring: InfoQuery, body: UserInfoRequest, response: { 200: Envelope(UserProfile) } } },
+    async (request) => {
+      const { user } = await request.requireUser();
+      await updateProfile(app.db, user, request.body, { firstSubmission: false, now: Date.now() });
+      return ok(await loadProfile(app.db, user.id));
+    },
+  );
+
+  app.put(
+    '/users/online/info_init',
+    { schema: { querystring: InfoQuery, body: UserInfoRequest, response: { 200: Envelope(UserProfile) } } },
+    async (request) => {
+      const { user } = await request.requireUser();
+      await updateProfile(app.db, user, request.body, { firstSubmission: true, now: Date.now() });
+      return ok(await loadProfile(app.db, user.id));
+    },
+  );
+
+  // TODO: ask WeChat (cgi-bin/user/info needs the official account's access token) once the JS-SDK
+  // ticket adapter brings one; until then the subscription flag kept on the user answers.
+  app.get('/users/check_subscribe', { schema: { response: { 200: Envelope(SubscribeStatus) } } }, async (request) => {
+    const { user } = await request.requireUser();
+    return ok({ subscribed: user.subscribed === 1 });
+  });
+
+  app.post('/users/sync', { schema: { body: EmptyBody, response: { 200: Envelope(UserProfile) } } }, async (request) => {
+    const { user } = await request.requireUser();
+    await syncFromWechat({ db: app.db, client: app.adapters.wechat, secret: app.config.tokenSecret }, user, Date.now());
+    return ok(await loadProfile(app.db, user.id));
+  });
+
+  app.post('/users/activate', { schema: { body: EmptyBody, response: { 200: Envelope(ActivateResult) } } }, async (request) => {
+    const { user } = await request.requireUser();
+    await activateUser(app.db, user, Date.now());
+    return ok({ activated: true });
+  });
+}

@@ -1,0 +1,85 @@
+/**
+ * Resolves the caller from the token (spec §7: the `apptoken` query value first, else the
+ * `Access-Token` header). Routes call `request.requireUser()`; it throws the login-required code
+ * (403, which makes the H5 start login), the token-invalid code for expired or revoked tokens,
+ * and the spec's locked (-1797) / blacklisted (262145) codes for users who cannot act.
+ */
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AccountStatus, ErrorCodes } from '@jinfa/shared';
+import { AppError, LoginRequiredError } from '../lib/errors.ts';
+import { sha256Hex } from '../lib/crypto.ts';
+import { findSessionByAccessHash } from '../modules/auth/session-repository.ts';
+import { findUserById } from '../modules/users/user-repository.ts';
+import type { UserRow } from '../db/schema.ts';
+
+export interface AuthContext {
+  user: UserRow;
+  sessionId: number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The raw token sent by the client, if any. */
+    accessToken(): string | null;
+    /** The caller, or null when anonymous. Invalid tokens throw. Cached per request. */
+    optionalUser(): Promise<AuthContext | null>;
+    /** The caller; throws when anonymous, invalid, locked or blacklisted. */
+    requireUser(opts?: { allowRestricted?: boolean }): Promise<AuthContext>;
+  }
+}
+
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,128}$/;
+
+export function tokenFromRequest(request: FastifyRequest): string | null {
+  const q = request.query as Record<string, unknown> | undefined;
+  const fromQuery = q && typeof q.apptoken === 'string' ? q.apptoken : '';
+  const header = request.headers['access-token'];
+  const fromHeader = typeof header === 'string' ? header : '';
+  const token = (fromQuery || fromHeader).trim();
+  return token && token !== 'undefined' && token !== 'null' ? token : null;
+}
+
+export function assertCanAct(user: UserRow): void {
+  if (user.account_status === AccountStatus.LOCKED) throw new AppError(ErrorCodes.USER_LOCKED);
+  if (user.account_status === AccountStatus.BLACKLISTED) throw new AppError(ErrorCodes.USER_BLACKLISTED);
+}
+
+async function authPlugin(app: FastifyInstance) {
+  const cache = new WeakMap<FastifyRequest, Promise<AuthContext | null>>();
+
+  async function resolve(request: FastifyRequest): Promise<AuthContext | null> {
+    const token = tokenFromRequest(request);
+    if (!token) return null;
+    if (!TOKEN_SHAPE.test(token)) throw new AppError(ErrorCodes.TOKEN_INVALID);
+    const session = await findSessionByAccessHash(app.db, sha256Hex(token));
+    const now = Date.now();
+    if (!session || session.revoked_at !== null || session.access_expires_at <= now) {
+      throw new AppError(ErrorCodes.TOKEN_INVALID);
+    }
+    const user = await findUserById(app.db, session.user_id);
+    if (!user) throw new AppError(ErrorCodes.TOKEN_INVALID);
+    await app.rateLimitUser(user.id);
+    return { user, sessionId: session.id };
+  }
+
+  app.decorateRequest('accessToken', function (this: FastifyRequest) {
+    return tokenFromRequest(this);
+  });
+  app.decorateRequest('optionalUser', function (this: FastifyRequest) {
+    let p = cache.get(this);
+    if (!p) {
+      p = resolve(this);
+      cache.set(this, p);
+    }
+    return p;
+  });
+  app.decorateRequest('requireUser', async function (this: FastifyRequest, opts?: { allowRestricted?: boolean }) {
+    const ctx = await this.optionalUser();
+    if (!ctx) throw new LoginRequiredError();
+    if (!opts?.allowRestricted) assertCanAct(ctx.user);
+    return ctx;
+  });
+}
+
+export default fp(authPlugin, { name: 'auth', dependencies: ['rate-limit'] });

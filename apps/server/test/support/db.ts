@@ -1,0 +1,42 @@
+/**
+ * Test databases: a fresh in-memory SQLite always, and a fresh PostgreSQL schema when
+ * TEST_DATABASE_URL is set (Kysely's own test-setup loops over dialects the same way).
+ */
+import crypto from 'node:crypto';
+import { sql } from 'kysely';
+import { openDatabase, type Database, type Dialect } from '../../src/db/database.ts';
+import { migrateToLatest } from '../../src/db/migrate.ts';
+
+export function dialectsUnderTest(): Dialect[] {
+  return process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+}
+
+export interface TestDatabase extends Database {
+  /** Drops the schema (PostgreSQL) and closes the pool. */
+  cleanup: () => Promise<void>;
+}
+
+export async function createTestDatabase(dialect: Dialect, opts: { migrate?: boolean } = {}): Promise<TestDatabase> {
+  let database: Database;
+  let cleanup: () => Promise<void>;
+  if (dialect === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) throw new Error('TEST_DATABASE_URL is not set');
+    const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
+    const admin = openDatabase({ databaseUrl: url, dataDir: '', poolSize: 1 });
+    await sql`create schema ${sql.id(schema)}`.execute(admin.db);
+    await admin.destroy();
+    database = openDatabase({ databaseUrl: url, dataDir: '', pgSchema: schema, poolSize: 5 });
+    cleanup = async () => {
+      await database.destroy();
+      const a = openDatabase({ databaseUrl: url, dataDir: '', poolSize: 1 });
+      await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(a.db);
+      await a.destroy();
+    };
+  } else {
+    database = openDatabase({ dataDir: '', sqliteFile: ':memory:' });
+    cleanup = () => database.destroy();
+  }
+  if (opts.migrate !== false) await migrateToLatest(database.db, database.dialect);
+  return { ...database, cleanup };
+}

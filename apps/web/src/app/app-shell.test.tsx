@@ -1,0 +1,68 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { envelope, mockFetch } from '../../test/fetch-mock.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import { saveTokens } from '../lib/auth-store.ts';
+import { connectRouter } from '../lib/session.ts';
+
+afterEach(() => connectRouter(null));
+
+describe('app shell', () => {
+  it('renders the home page with its entries and the tab bar', async () => {
+    mockFetch({});
+    renderApp('/');
+    expect(await screen.findByRole('heading', { name: '金法课堂' }, { timeout: 5000 })).toBeTruthy();
+    const entries = within(screen.getByRole('navigation', { name: '栏目入口' }));
+    const hrefs = entries.getAllByRole('link').map((a) => a.getAttribute('href'));
+    expect(hrefs).toEqual(['/classification', '/lives', '/columns', '/exam/index', '/train/index', '/mycourses']);
+    expect(screen.getByText('课程目录即将上线')).toBeTruthy();
+    const tabs = within(screen.getByRole('navigation', { name: '主导航' })).getAllByRole('link');
+    expect(tabs.map((t) => t.textContent)).toEqual(['首页', '发现', '我的课程', '我的']);
+  });
+
+  it('shows the coming-soon page naming the capability', async () => {
+    mockFetch({});
+    renderApp('/exam/index');
+    expect(await screen.findByRole('heading', { name: '考试即将上线' }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByRole('link', { name: '返回首页' }).getAttribute('href')).toBe('/');
+  });
+
+  it('shows a not-found page for unknown addresses', async () => {
+    mockFetch({});
+    renderApp('/no/such/page');
+    expect(await screen.findByText('您访问的页面可能已被移除，或链接有误。', undefined, { timeout: 5000 })).toBeTruthy();
+  });
+
+  it('scrolls to the top on every route change', async () => {
+    mockFetch({});
+    const scrollTo = vi.spyOn(window, 'scrollTo');
+    renderApp('/');
+    await screen.findByRole('heading', { name: '金法课堂' }, { timeout: 5000 });
+    scrollTo.mockClear();
+    await userEvent.click(screen.getByRole('link', { name: '直播' }));
+    await screen.findByRole('heading', { name: '直播即将上线' }, { timeout: 5000 });
+    expect(scrollTo).toHaveBeenCalledWith(0, 0);
+  });
+
+  it('reloads the corporate VIP state on navigation when logged in', async () => {
+    saveTokens({ accessToken: 'tok' });
+    const { calls } = mockFetch({ '/v1/corporates/last_visit_corporate': () => envelope(null, -10004, 'missing', 404) });
+    const app = renderApp('/lives');
+    await screen.findByRole('heading', { name: '直播即将上线' }, { timeout: 5000 });
+    await waitFor(() => expect(calls.some((c) => c.path === '/v1/corporates/last_visit_corporate')).toBe(true));
+    // A 404 while the server lacks the call: no popup.
+    await new Promise((r) => setTimeout(r, 250));
+    expect(document.querySelector('[data-testid="error-popup"]')).toBeNull();
+    expect(app.location()).toBe('/lives');
+  });
+
+  it('does not reload the corporate VIP state on /user/loginComplete', async () => {
+    saveTokens({ accessToken: 'tok' });
+    const { calls } = mockFetch({});
+    renderApp('/user/loginComplete?returnUrl=%2Flives');
+    await screen.findByRole('heading', { name: '登录未完成' }, { timeout: 5000 });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(calls.some((c) => c.path.startsWith('/v1/corporates/'))).toBe(false);
+  });
+});

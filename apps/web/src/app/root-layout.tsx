@@ -1,0 +1,28 @@
+import { useEffect, useLayoutEffect } from 'react';
+import { Outlet, useLocation, useNavigation } from 'react-router';
+import { useCorporateVipReload } from '../features/corporate/hooks/use-corporate-vip-reload.ts';
+import { captureAttribution } from '../lib/source-id.ts';
+import styles from './root-layout.module.css';
+
+/** Runs on every navigation: scroll to top (spec §2), attribution capture, corporate VIP reload. */
+export function RootLayout() {
+  const location = useLocation();
+  const navigation = useNavigation();
+
+  useLayoutEffect(() => {
+    window.scrollTo(0, 0);
+  }, [location.pathname, location.search]);
+
+  useEffect(() => {
+    captureAttribution(new URLSearchParams(location.search));
+  }, [location.search]);
+
+  useCorporateVipReload();
+
+  return (
+    <>
+      {navigation.state !== 'idle' && <div className={styles.progress} role="progressbar" aria-label="页面加载中" />}
+      <Outlet />
+    </>
+  );
+}

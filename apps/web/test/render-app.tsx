@@ -1,0 +1,18 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { RouterProvider } from 'react-router';
+import { createAppRouter } from '../src/app/router.tsx';
+import { queryClient } from '../src/lib/query-client.ts';
+
+/** Render the whole app at `path` with an in-memory history. */
+export function renderApp(path: string) {
+  queryClient.clear();
+  const router = createAppRouter('memory', [path]);
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  const location = () => `${router.state.location.pathname}${router.state.location.search}`;
+  return { ...view, router, location };
+}

@@ -1,0 +1,4 @@
+// Runs every benchmark in turn; each prints its own figures.
+await import('./http-core.ts');
+
+export {};

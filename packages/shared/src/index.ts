@@ -1,0 +1,3 @@
+export * from './errors.ts';
+export * from './enums.ts';
+export * from './schemas.ts';

@@ -1,0 +1,393 @@
+/**
+ * TypeBox schemas of the /v1 contract. The server validates requests and whitelists responses
+ * with them; the web app takes its types from them (decision 002).
+ */
+import { Type, type Static, type TSchema } from 'typebox';
+
+/** The response envelope of every /v1 call. */
+export const Envelope = <T extends TSchema>(data: T) =>
+  Type.Object({ code: Type.Integer(), message: Type.String(), data });
+export interface ApiEnvelope<T> {
+  code: number;
+  message: string;
+  data: T;
+}
+
+/** A numeric id in a path: positive, at most 2^53-1 — "-1", "0", "abc", "1e20" are refused. */
+export const IdParam = Type.Object({ id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) });
+
+export const Mobile = Type.String({ pattern: '^1[3-9]\\d{9}$', description: 'mainland China mobile number' });
+export const SmsCode = Type.String({ pattern: '^\\d{6}$' });
+export const ReturnUrl = Type.String({ maxLength: 2048 });
+
+// ---- users ----
+export const UserProfile = Type.Object({
+  userId: Type.Integer(),
+  name: Type.String(),
+  nickname: Type.String(),
+  avatar: Type.String(),
+  mobile: Type.String(),
+  email: Type.String(),
+  company: Type.String(),
+  department: Type.String(),
+  position: Type.String(),
+  auditStatus: Type.Integer({ description: '0 not audited, 1 passed, 2 failed' }),
+  auditRemark: Type.String(),
+  userType: Type.Integer({ description: 'spec §3 user types 1..10' }),
+  userTypeLabel: Type.String(),
+  memberExpireAt: Type.Union([Type.String(), Type.Null()]),
+  corporateId: Type.Union([Type.Integer(), Type.Null()]),
+  corporateName: Type.String(),
+  accountStatus: Type.Integer({ description: '0 active, 1 locked, 2 blacklisted' }),
+  hasWechat: Type.Boolean(),
+  subscribed: Type.Boolean(),
+  activated: Type.Boolean(),
+  createdAt: Type.String(),
+});
+export type UserProfile = Static<typeof UserProfile>;
+
+export const TokenPair = Type.Object({
+  accessToken: Type.String(),
+  refreshToken: Type.String(),
+  expiresIn: Type.Integer({ description: 'seconds until the access token expires' }),
+  refreshExpiresIn: Type.Integer(),
+  userId: Type.Integer(),
+  isNewUser: Type.Boolean(),
+});
+export type TokenPair = Static<typeof TokenPair>;
+
+export const SmsCodeBody = Type.Object({
+  mobile: Mobile,
+  /** 1 login, 2 bind phone. */
+  type: Type.Optional(Type.Integer({ minimum: 1, maximum: 2 })),
+});
+export type SmsCodeBody = Static<typeof SmsCodeBody>;
+
+export const SmsCodeResult = Type.Object({
+  /** Seconds the client should wait before asking again. */
+  resendAfter: Type.Integer(),
+  expiresIn: Type.Integer(),
+});
+
+export const AuthenticateBody = Type.Object({
+  mobile: Mobile,
+  code: SmsCode,
+});
+export type AuthenticateBody = Static<typeof AuthenticateBody>;
+
+/** `PUT /v1/users/authenticate` by a logged-in caller: the phone now bound to the account. */
+export const PhoneBindResult = Type.Object({
+  userId: Type.Integer(),
+  mobile: Type.String(),
+});
+export type PhoneBindResult = Static<typeof PhoneBindResult>;
+
+/** `GET /v1/users/wx_login` and `qr_login`: the WeChat page to send the browser to. */
+export const LoginUrl = Type.Object({ url: Type.String() });
+export type LoginUrl = Static<typeof LoginUrl>;
+
+export const SubscribeStatus = Type.Object({ subscribed: Type.Boolean() });
+export const ActivateResult = Type.Object({ activated: Type.Boolean() });
+/** `POST /v1/users/logout`: whether a live session was revoked (false when the token was already gone). */
+export const LogoutResult = Type.Object({ revoked: Type.Boolean() });
+
+export const UserInfoBody = Type.Object({
+  name: Type.Optional(Type.String({ minLength: 2, maxLength: 20 })),
+  email: Type.Optional(Type.String({ maxLength: 100 })),
+  mobile: Type.Optional(Mobile),
+  nickname: Type.Optional(Type.String({ maxLength: 30 })),
+  company: Type.Optional(Type.String({ maxLength: 60 })),
+  department: Type.Optional(Type.String({ maxLength: 60 })),
+  position: Type.Optional(Type.String({ maxLength: 60 })),
+});
+export type UserInfoBody = Static<typeof UserInfoBody>;
+
+export const AuditStatusResult = Type.Object({
+  /** spec §4 user audit result code: 0 ok, 262144 first audit, 262145 … 262148 */
+  result: Type.Integer(),
+  auditStatus: Type.Integer(),
+  remark: Type.String(),
+});
+
+export const PresetUser = Type.Object({
+  userId: Type.Integer(),
+  name: Type.String(),
+  label: Type.String(),
+  mobile: Type.String(),
+});
+export type PresetUser = Static<typeof PresetUser>;
+
+export const AppVersion = Type.Object({
+  version: Type.String(),
+  minVersion: Type.String(),
+  releaseNotes: Type.String(),
+  downloadUrl: Type.String(),
+});
+
+export const SystemInfo = Type.Object({
+  testLogin: Type.Boolean(),
+  payProvider: Type.String(),
+  supportPhone: Type.String(),
+  wechatAppId: Type.String(),
+});
+export type SystemInfo = Static<typeof SystemInfo>;
+
+// =============================================================================================
+// ---- catalogue: courses, search, favorites, appraisals, comments (issue 3) ----
+// Money is integer fen with a yuan display string beside it; times are ISO strings. A course
+// "card" is the one shape every course list uses; the detail adds what the course page needs.
+// =============================================================================================
+
+const NullableInt = Type.Union([Type.Integer(), Type.Null()]);
+const NullableString = Type.Union([Type.String(), Type.Null()]);
+
+/** 1-based paging of `{rows, total}` lists. */
+export const PageQuery = Type.Object({
+  pageIndex: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, default: 1 })),
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 10 })),
+});
+export type PageQuery = Static<typeof PageQuery>;
+
+export const CourseCard = Type.Object({
+  courseId: Type.Integer(),
+  name: Type.String(),
+  subtitle: Type.String(),
+  cover: Type.String(),
+  lecturerName: Type.String(),
+  lecturerPosition: Type.String(),
+  /** Fen. */
+  price: Type.Integer(),
+  /** Yuan with two decimals, e.g. "299.00". */
+  priceYuan: Type.String(),
+  vipPrice: NullableInt,
+  vipPriceYuan: NullableString,
+  originalPrice: Type.Integer(),
+  isFree: Type.Boolean(),
+  /** Free for basic members and above. */
+  memberFree: Type.Boolean(),
+  /** 1 normal, 2 series */
+  courseType: Type.Integer(),
+  /** 1 beginner, 2 intermediate, 3 advanced */
+  courseLevel: Type.Integer(),
+  /** 1 video, 2 audio */
+  mediaType: Type.Integer(),
+  learnersCount: Type.Integer(),
+  /** null: the client shows 暂未更新. */
+  durationSeconds: NullableInt,
+  chapterCount: Type.Integer(),
+  tags: Type.Array(Type.String()),
+  /** 0 none, 1 cash-back, 2 early bird, 3 group buy */
+  activityType: Type.Integer(),
+  /** 1 on shelf, 0 off shelf, 2 not started (lists show on-shelf courses; favourites may hold others). */
+  status: Type.Integer(),
+});
+export type CourseCard = Static<typeof CourseCard>;
+
+export const CoursePage = Type.Object({ rows: Type.Array(CourseCard), total: Type.Integer() });
+export type CoursePage = Static<typeof CoursePage>;
+
+export const CourseSort = Type.Union([Type.Literal('default'), Type.Literal('latest'), Type.Literal('popular')]);
+
+/** `GET /v1/courses/list`: the classification filters (spec §2.3) plus subject, tag, keyword and sort. */
+export const CourseListQuery = Type.Object({
+  ...PageQuery.properties,
+  /** 1 basic membership list (member-free courses), 3 special membership list (courses with a member price). */
+  listType: Type.Optional(Type.Union([Type.Literal(1), Type.Literal(3)])),
+  /** Source id and tracking id: accepted for tracking, not used to filter. */
+  suid: Type.Optional(Type.String({ maxLength: 64 })),
+  tid: Type.Optional(Type.String({ maxLength: 64 })),
+  subjectId: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })),
+  tagId: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })),
+  isFree: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })),
+  courseType: Type.Optional(Type.Integer({ minimum: 1, maximum: 2 })),
+  /** 1, 2, 3, or 6 meaning levels 2 and 3. */
+  courseLevel: Type.Optional(Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3), Type.Literal(6)])),
+  activityType: Type.Optional(Type.Integer({ minimum: 0, maximum: 3 })),
+  corporateId: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })),
+  /** Words separated by spaces; every word must match the title, subtitle, lecturer or a tag. */
+  keyword: Type.Optional(Type.String({ maxLength: 50 })),
+  /** default: curated order; latest: newest first; popular: most learners first. */
+  sort: Type.Optional(CourseSort),
+});
+export type CourseListQuery = Static<typeof CourseListQuery>;
+
+export const SizeQuery = Type.Object({ size: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 10 })) });
+export type SizeQuery = Static<typeof SizeQuery>;
+
+export const MyCustomQuery = Type.Object({
+  isRandom: Type.Optional(Type.Integer({ minimum: 0, maximum: 1, default: 0 })),
+  size: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 10 })),
+});
+export type MyCustomQuery = Static<typeof MyCustomQuery>;
+
+/** Home exhibition zones (spec §3 home list types 1..4). */
+export const ExhibitionSection = Type.Object({
+  type: Type.Integer(),
+  title: Type.String(),
+  courses: Type.Array(CourseCard),
+});
+export type ExhibitionSection = Static<typeof ExhibitionSection>;
+
+export const CorporateCoursesQuery = Type.Object({
+  ...PageQuery.properties,
+  corporateId: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
+});
+export type CorporateCoursesQuery = Static<typeof CorporateCoursesQuery>;
+
+export const CourseTag = Type.Object({ tagId: Type.Integer(), tagName: Type.String() });
+export type CourseTag = Static<typeof CourseTag>;
+
+export const CourseDetail = Type.Object({
+  courseId: Type.Integer(),
+  name: Type.String(),
+  subtitle: Type.String(),
+  cover: Type.String(),
+  /** Rich text, sanitised by the server to a small tag allowlist. */
+  detail: Type.String(),
+  isSeries: Type.Boolean(),
+  courseType: Type.Integer(),
+  courseLevel: Type.Integer(),
+  mediaType: Type.Integer(),
+  price: Type.Integer(),
+  priceYuan: Type.String(),
+  vipPrice: NullableInt,
+  vipPriceYuan: NullableString,
+  originalPrice: Type.Integer(),
+  originalPriceYuan: Type.String(),
+  isFree: Type.Boolean(),
+  memberFree: Type.Boolean(),
+  activityType: Type.Integer(),
+  durationSeconds: NullableInt,
+  learnersCount: Type.Integer(),
+  chapterCount: Type.Integer(),
+  lecturerId: Type.Integer(),
+  lecturerName: Type.String(),
+  lecturerAvatar: Type.String(),
+  lecturerCompany: Type.String(),
+  lecturerDepartment: Type.String(),
+  lecturerPosition: Type.String(),
+  lecturerIntro: Type.String(),
+  subjectId: Type.Integer(),
+  subjectName: Type.String(),
+  tags: Type.Array(CourseTag),
+  corporateId: NullableInt,
+  nativeOnly: Type.Boolean(),
+  needsVerifiedProfile: Type.Boolean(),
+  publishedAt: Type.String(),
+  trackingId: Type.String(),
+  /** Present only when the caller is logged in. */
+  isFavorite: Type.Optional(Type.Boolean()),
+  /** Whether the caller owns the course (always false until purchases exist). */
+  owned: Type.Boolean(),
+});
+export type CourseDetail = Static<typeof CourseDetail>;
+
+export const Chapter = Type.Object({
+  chapterId: Type.Integer(),
+  title: Type.String(),
+  sort: Type.Integer(),
+  durationSeconds: NullableInt,
+  isFreeTrial: Type.Boolean(),
+  price: Type.Integer(),
+  priceYuan: Type.String(),
+});
+export type Chapter = Static<typeof Chapter>;
+
+export const RelatedParams = Type.Object({
+  id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
+  count: Type.Integer({ minimum: 1, maximum: 20 }),
+});
+
+export const Learner = Type.Object({
+  /** Masked, e.g. 张*远. */
+  name: Type.String(),
+  avatar: Type.String(),
+  learnedAt: Type.String(),
+});
+export const LearnerPage = Type.Object({ rows: Type.Array(Learner), total: Type.Integer() });
+export type LearnerPage = Static<typeof LearnerPage>;
+
+export const Appraisal = Type.Object({
+  appraisalId: Type.Integer(),
+  score: Type.Integer(),
+  /** Plain text: render as text, never as markup. */
+  content: Type.String(),
+  userName: Type.String(),
+  userAvatar: Type.String(),
+  createdAt: Type.String(),
+  updatedAt: Type.String(),
+});
+export type Appraisal = Static<typeof Appraisal>;
+
+export const AppraisalPage = Type.Object({
+  rows: Type.Array(Appraisal),
+  total: Type.Integer(),
+  /** One decimal; null when nobody has appraised yet. */
+  averageScore: Type.Union([Type.Number(), Type.Null()]),
+});
+export type AppraisalPage = Static<typeof AppraisalPage>;
+
+export const AppraisalBody = Type.Object({
+  courseId: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
+  score: Type.Integer({ minimum: 1, maximum: 5 }),
+  /** 1–500 characters after trimming. */
+  content: Type.String({ maxLength: 2000 }),
+});
+export type AppraisalBody = Static<typeof AppraisalBody>;
+
+/** A second appraisal by the same learner replaces the first (`updated: true`). */
+export const AppraisalResult = Type.Object({ ...Appraisal.properties, updated: Type.Boolean() });
+export type AppraisalResult = Static<typeof AppraisalResult>;
+
+export const CourseComment = Type.Object({
+  commentId: Type.Integer(),
+  content: Type.String(),
+  userName: Type.String(),
+  userAvatar: Type.String(),
+  createdAt: Type.String(),
+});
+export type CourseComment = Static<typeof CourseComment>;
+
+export const CommentPage = Type.Object({ rows: Type.Array(CourseComment), hasMore: Type.Boolean() });
+export type CommentPage = Static<typeof CommentPage>;
+
+/** `GET /v1/comment/{id}`: newest first; `end` is the last comment id already shown. */
+export const CommentQuery = Type.Object({
+  size: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 10 })),
+  end: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })),
+});
+export type CommentQuery = Static<typeof CommentQuery>;
+
+export const CommentBody = Type.Object({ content: Type.String({ maxLength: 2000 }) });
+export type CommentBody = Static<typeof CommentBody>;
+
+export const FavoriteState = Type.Object({ favorite: Type.Boolean() });
+export type FavoriteState = Static<typeof FavoriteState>;
+
+export const FavoriteItem = Type.Object({ favoriteId: Type.Integer(), createdAt: Type.String(), course: CourseCard });
+export type FavoriteItem = Static<typeof FavoriteItem>;
+
+export const FavoritePage = Type.Object({ rows: Type.Array(FavoriteItem), total: Type.Integer() });
+export type FavoritePage = Static<typeof FavoritePage>;
+
+export const Banner = Type.Object({
+  bannerId: Type.Integer(),
+  title: Type.String(),
+  image: Type.String(),
+  /** spec §3 link types: 0 web url (an in-app path), 1 app course (link is the course id). */
+  linkType: Type.Integer(),
+  link: Type.String(),
+});
+export type Banner = Static<typeof Banner>;
+
+export const Subject = Type.Object({
+  subjectId: Type.Integer(),
+  name: Type.String(),
+  icon: Type.String(),
+  /** On-shelf public courses in the subject. */
+  courseCount: Type.Integer(),
+});
+export type Subject = Static<typeof Subject>;
+
+export const TagSummary = Type.Object({ tagId: Type.Integer(), tagName: Type.String(), courseCount: Type.Integer() });
+export type TagSummary = Static<typeof TagSummary>;
