@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { RouterProvider } from 'react-router';
+import { RouterProvider } from '../src/lib/router.ts';
 import { createAppRouter } from '../src/app/router.tsx';
 import { queryClient } from '../src/lib/query-client.ts';
 

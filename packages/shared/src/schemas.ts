@@ -391,3 +391,98 @@ export type Subject = Static<typeof Subject>;
 
 export const TagSummary = Type.Object({ tagId: Type.Integer(), tagName: Type.String(), courseCount: Type.Integer() });
 export type TagSummary = Static<typeof TagSummary>;
+
+// ---- columns, lives, the learner's own courses and subscriptions (issue 3) ----
+
+export const ColumnCard = Type.Object({
+  columnId: Type.Integer(),
+  title: Type.String(),
+  /** Plain text, one or two sentences. */
+  intro: Type.String(),
+  cover: Type.String(),
+  price: Type.Integer(),
+  priceYuan: Type.String(),
+  lecturerName: Type.String(),
+  lecturerPosition: Type.String(),
+  courseCount: Type.Integer(),
+  /** Sum of the learners of its courses. */
+  learnersCount: Type.Integer(),
+});
+export type ColumnCard = Static<typeof ColumnCard>;
+
+export const ColumnPage = Type.Object({ rows: Type.Array(ColumnCard), total: Type.Integer() });
+export type ColumnPage = Static<typeof ColumnPage>;
+
+/** `GET /v1/columns/{id}`: a gone column answers -1366. */
+export const ColumnDetail = Type.Object({
+  ...ColumnCard.properties,
+  lecturerAvatar: Type.String(),
+  lecturerCompany: Type.String(),
+  courses: Type.Array(CourseCard),
+});
+export type ColumnDetail = Static<typeof ColumnDetail>;
+
+/** Live page status (spec §4): 2 not begun, 3 living, 4 ended, 5 replay available. */
+export const LiveCard = Type.Object({
+  liveId: Type.Integer(),
+  title: Type.String(),
+  cover: Type.String(),
+  lecturerName: Type.String(),
+  lecturerPosition: Type.String(),
+  lecturerAvatar: Type.String(),
+  startAt: Type.String(),
+  endAt: Type.String(),
+  status: Type.Integer(),
+  price: Type.Integer(),
+  priceYuan: Type.String(),
+  signupCount: Type.Integer(),
+});
+export type LiveCard = Static<typeof LiveCard>;
+
+export const LivePage = Type.Object({ rows: Type.Array(LiveCard), total: Type.Integer() });
+export type LivePage = Static<typeof LivePage>;
+
+/** `GET /v1/lives`: `scope` upcoming (not begun and living, soonest first) or past (ended and replays, newest first). */
+export const LiveListQuery = Type.Object({
+  ...PageQuery.properties,
+  scope: Type.Optional(Type.Union([Type.Literal('upcoming'), Type.Literal('past')])),
+});
+export type LiveListQuery = Static<typeof LiveListQuery>;
+
+/**
+ * `GET /v1/courses/mine?cur&pageIndex&pageSize`: the learner's courses on /mycourses.
+ * cur 0 learning (recently opened, newest first), 1 owned (bought, member or free enrolment).
+ */
+export const MyCoursesQuery = Type.Object({
+  ...PageQuery.properties,
+  cur: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)])),
+  subjectId: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })),
+});
+export type MyCoursesQuery = Static<typeof MyCoursesQuery>;
+
+export const MyCourse = Type.Object({
+  course: CourseCard,
+  /** When the learner last opened it, or got it. */
+  at: Type.String(),
+});
+export const MyCoursePage = Type.Object({ rows: Type.Array(MyCourse), total: Type.Integer() });
+export type MyCoursePage = Static<typeof MyCoursePage>;
+
+/** `/userCourses`: the learner's course library, one folder per subject. */
+export const CourseFolder = Type.Object({
+  subjectId: Type.Integer(),
+  name: Type.String(),
+  icon: Type.String(),
+  courseCount: Type.Integer(),
+  covers: Type.Array(Type.String()),
+});
+export type CourseFolder = Static<typeof CourseFolder>;
+
+/** `GET`/`PUT /v1/users/me/subscriptions`: subjects the learner follows; they drive `my_custom`. */
+export const SubscriptionsBody = Type.Object({
+  subjectIds: Type.Array(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }), { maxItems: 20, uniqueItems: true }),
+});
+export type SubscriptionsBody = Static<typeof SubscriptionsBody>;
+
+export const HotSearch = Type.Object({ keyword: Type.String(), hot: Type.Boolean() });
+export type HotSearch = Static<typeof HotSearch>;

@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
-import { RouterProvider } from 'react-router';
+import { RouterProvider } from '../lib/router.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { createAppRouter } from './router.tsx';
 

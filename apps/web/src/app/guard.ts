@@ -1,4 +1,4 @@
-import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { redirect, type LoaderFunctionArgs } from '../lib/router.ts';
 import type { RouteAccess } from '../config/paths.ts';
 import { getStoredToken } from '../lib/auth-store.ts';
 import { getAppToken, isAnonymousAllowed, loginHref } from '../lib/session.ts';

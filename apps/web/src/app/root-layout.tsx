@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect } from 'react';
-import { Outlet, useLocation, useNavigation } from 'react-router';
+import { Outlet, useLocation, useNavigation } from '../lib/router.ts';
 import { useCorporateVipReload } from '../features/corporate/hooks/use-corporate-vip-reload.ts';
 import { captureAttribution } from '../lib/source-id.ts';
 import styles from './root-layout.module.css';

@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { isRouteErrorResponse, Link, useRouteError } from '../lib/router.ts';
 import { paths } from '../config/paths.ts';
 import styles from './route-error.module.css';
 

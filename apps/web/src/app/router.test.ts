@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router';
+import type { RouteObject } from '../lib/router.ts';
 import { describe, expect, it } from 'vitest';
 import { buildRoutes, normalizeInitialUrl } from './router.tsx';
 import { paths } from '../config/paths.ts';

@@ -5,7 +5,7 @@ import {
   createMemoryRouter,
   type LoaderFunction,
   type RouteObject,
-} from 'react-router';
+} from '../lib/router.ts';
 import type { Capability } from '../components/coming-soon-page.tsx';
 import { TabLayout } from '../components/tab-layout.tsx';
 import { paths, type RouteKey } from '../config/paths.ts';

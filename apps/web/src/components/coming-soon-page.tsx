@@ -1,4 +1,4 @@
-import { Link, useMatches } from 'react-router';
+import { Link, useMatches } from '../lib/router.ts';
 import { paths } from '../config/paths.ts';
 import { Page } from './page.tsx';
 import styles from './coming-soon-page.module.css';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '../lib/router.ts';
 import { ApiError } from '../lib/api-error.ts';
 import { loginHref } from '../lib/session.ts';
 import styles from './states.module.css';

@@ -1,4 +1,4 @@
-import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
+import { Link, isRouteErrorResponse, useRouteError } from '../lib/router.ts';
 import { paths } from '../config/paths.ts';
 import { Page } from './page.tsx';
 import { EmptyState, ErrorState, Spinner } from './states.tsx';

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { NavLink } from 'react-router';
+import { NavLink } from '../lib/router.ts';
 import { paths } from '../config/paths.ts';
 import { BookIcon, CompassIcon, HomeIcon, UserIcon } from './icons/tab-icons.tsx';
 import styles from './tab-bar.module.css';

@@ -1,4 +1,4 @@
-import { Outlet } from 'react-router';
+import { Outlet } from '../lib/router.ts';
 import { TabBar } from './tab-bar.tsx';
 import styles from './tab-layout.module.css';
 

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router.ts';
 import { saveTokens, type StoredTokens } from '../../../lib/auth-store.ts';
 import { settleLogin } from '../../../lib/session.ts';
 

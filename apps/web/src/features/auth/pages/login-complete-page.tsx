@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../../lib/router.ts';
 import { Page } from '../../../components/page.tsx';
 import { EmptyState, Spinner } from '../../../components/states.tsx';
 import { paths, safeInAppPath } from '../../../config/paths.ts';

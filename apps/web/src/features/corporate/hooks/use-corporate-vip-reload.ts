@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../../lib/router.ts';
 import { CORPORATE_RELOAD_EXCLUDED } from '../../../config/paths.ts';
 import { getAccessToken } from '../../../lib/session.ts';
 

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.ts';
 import { LogoMark } from '../../../components/brand/logo-mark.tsx';
 import {
   BookIcon,

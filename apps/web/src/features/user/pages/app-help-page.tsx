@@ -1,5 +1,5 @@
 import Collapse from 'antd-mobile/es/components/collapse';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.ts';
 import { SUPPORT_PHONE } from '@jinfa/shared/errors';
 import { Page } from '../../../components/page.tsx';
 import { paths } from '../../../config/paths.ts';

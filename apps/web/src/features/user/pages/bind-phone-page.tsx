@@ -1,7 +1,7 @@
 import Button from 'antd-mobile/es/components/button';
 import Input from 'antd-mobile/es/components/input';
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router.ts';
 import { PhoneIcon } from '../../../components/icons/icons.tsx';
 import { Page } from '../../../components/page.tsx';
 import { SmsCodeButton } from '../../../components/sms-code-button.tsx';

@@ -2,7 +2,7 @@ import Button from 'antd-mobile/es/components/button';
 import Form from 'antd-mobile/es/components/form';
 import Input from 'antd-mobile/es/components/input';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.ts';
 import { AuditResult } from '@jinfa/shared/enums';
 import { Page } from '../../../components/page.tsx';
 import { SkeletonCard } from '../../../components/skeleton.tsx';

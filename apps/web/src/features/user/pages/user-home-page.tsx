@@ -1,6 +1,6 @@
 import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
 import type { ComponentType } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.ts';
 import { AccountStatus } from '@jinfa/shared/enums';
 import {
   BookIcon,
