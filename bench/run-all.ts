@@ -1,4 +1,5 @@
 // Runs every benchmark in turn; each prints its own figures.
 await import('./http-core.ts');
+await import('./catalogue.ts');
 
 export {};

@@ -5,6 +5,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
@@ -22,6 +23,12 @@ import auth from './plugins/auth.ts';
 import web from './plugins/web.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
+import { favoriteRoutes } from './modules/favorites/routes.ts';
+import { reviewRoutes } from './modules/reviews/routes.ts';
+import { columnRoutes } from './modules/columns/routes.ts';
+import { liveRoutes } from './modules/lives/routes.ts';
+import { learningRoutes } from './modules/learning/routes.ts';
+import { catalogue } from './modules/courses/catalogue-plugin.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -97,6 +104,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(systemRoutes);
   await app.register(userRoutes, { prefix: '/v1' });
+  await app.register(favoriteRoutes, { prefix: '/v1' });
+  await app.register(reviewRoutes, { prefix: '/v1' });
+  await app.register(columnRoutes, { prefix: '/v1' });
+  await app.register(liveRoutes, { prefix: '/v1' });
+  await app.register(learningRoutes, { prefix: '/v1' });
+  await app.register(catalogue, { prefix: '/v1' });
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
@@ -104,7 +117,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setNotFoundHandler((request, reply) => {
     const wantsHtml = request.method === 'GET' && !request.url.startsWith('/v1/') && (request.headers.accept ?? '').includes('text/html');
     if (wantsHtml && fs.existsSync(indexHtml)) {
-      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(fs.createReadStream(indexHtml));
+      reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding');
+      // The not-found handler is no route, so @fastify/compress's per-route hook skips it: compress here.
+      const accepts = request.headers['accept-encoding'] ?? '';
+      const file = fs.createReadStream(indexHtml);
+      if (/\bbr\b/.test(accepts)) return reply.header('Content-Encoding', 'br').send(file.pipe(zlib.createBrotliCompress()));
+      if (/\bgzip\b/.test(accepts)) return reply.header('Content-Encoding', 'gzip').send(file.pipe(zlib.createGzip()));
+      return reply.send(file);
     }
     return reply
       .status(404)

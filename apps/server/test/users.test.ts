@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountStatus, AuditResult, UserAuditStatus } from '@jinfa/shared';
 import { build, type TestApp } from './support/build.ts';
 import { dialectsUnderTest } from './support/db.ts';
-import { buildCorporate, buildUser, loginAs } from './support/factories.ts';
+import { buildCorporate, signedInUser } from './support/factories.ts';
 
 const WECHAT_UA = 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Mobile Safari/537.36 MicroMessenger/8.0.47';
 
@@ -13,11 +13,7 @@ describe.each(dialectsUnderTest())('users (%s)', (dialect) => {
   });
   afterAll(() => t.close());
 
-  async function signedIn(overrides: Parameters<typeof buildUser>[1] = {}) {
-    const user = await buildUser(t.app.db, overrides);
-    const login = await loginAs(t, user.id);
-    return { user, headers: login.headers, login };
-  }
+  const signedIn = (overrides: Parameters<typeof signedInUser>[1] = {}) => signedInUser(t, overrides);
   const putInfo = (headers: Record<string, string>, payload: object, path = 'info') =>
     t.app.inject({ method: 'PUT', url: `/v1/users/online/${path}${path === 'info_init' ? '?changeSourceType=2' : ''}`, headers, payload });
   const auditStatus = async (headers: Record<string, string>) => (await t.app.inject({ method: 'GET', url: '/v1/users/me/audit_status', headers })).json();

@@ -7,9 +7,8 @@ import { trackViewportHeight } from './lib/viewport.ts';
 
 trackViewportHeight();
 
-// antd-mobile's imperative APIs need a React 19 render function. Only lazily loaded pages use
-// antd-mobile, so its setup (and the helpers it drags in) stays out of the first chunk.
-void import('./app/antd-setup.ts').then((m) => m.setupAntdMobile());
+// antd-mobile's imperative APIs need a React 19 render function: the router sets it up along
+// with every page except home (app/router.tsx), so home never downloads it.
 
 // dayjs: the zh-cn locale (weeks start on Monday) is set by src/lib/dayjs.ts, which every date
 // helper imports, so the home page does not pay for dayjs before it shows a date.

@@ -97,6 +97,7 @@ export const ERROR_CATALOGUE = {
   [-10020]: { message: '请输入真实姓名' },
   [-10021]: { message: '请求方式不支持', status: 405 },
   [-10022]: { message: '该微信已绑定其他账号' },
+  [-10030]: { message: '该课程需购买后学习' },
 } as const satisfies Record<number, ErrorEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
@@ -156,6 +157,7 @@ export const ErrorCodes = {
   NAME_INVALID: -10020,
   METHOD_NOT_ALLOWED: -10021,
   WECHAT_TAKEN: -10022,
+  COURSE_NOT_FREE: -10030,
 } as const satisfies Record<string, ErrorCode | 0>;
 
 export function lookupError(code: number): ErrorEntry | undefined {

@@ -13,8 +13,14 @@ export interface ApiEnvelope<T> {
   data: T;
 }
 
-/** A numeric id in a path: positive, at most 2^53-1 — "-1", "0", "abc", "1e20" are refused. */
-export const IdParam = Type.Object({ id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) });
+/**
+ * The largest id a table can hold: ids are 32-bit `integer` columns, and PostgreSQL fails a
+ * comparison with a bigger value ("out of range for type integer") instead of finding nothing.
+ */
+export const MAX_ID = 2_147_483_647;
+
+/** A numeric id in a path: positive, at most MAX_ID — "-1", "0", "abc", "1e20" are refused. */
+export const IdParam = Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_ID }) });
 
 export const Mobile = Type.String({ pattern: '^1[3-9]\\d{9}$', description: 'mainland China mobile number' });
 export const SmsCode = Type.String({ pattern: '^\\d{6}$' });
@@ -196,14 +202,14 @@ export const CourseListQuery = Type.Object({
   /** Source id and tracking id: accepted for tracking, not used to filter. */
   suid: Type.Optional(Type.String({ maxLength: 64 })),
   tid: Type.Optional(Type.String({ maxLength: 64 })),
-  subjectId: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })),
-  tagId: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })),
+  subjectId: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID })),
+  tagId: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID })),
   isFree: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })),
   courseType: Type.Optional(Type.Integer({ minimum: 1, maximum: 2 })),
   /** 1, 2, 3, or 6 meaning levels 2 and 3. */
   courseLevel: Type.Optional(Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3), Type.Literal(6)])),
   activityType: Type.Optional(Type.Integer({ minimum: 0, maximum: 3 })),
-  corporateId: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })),
+  corporateId: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID })),
   /** Words separated by spaces; every word must match the title, subtitle, lecturer or a tag. */
   keyword: Type.Optional(Type.String({ maxLength: 50 })),
   /** default: curated order; latest: newest first; popular: most learners first. */
@@ -230,7 +236,7 @@ export type ExhibitionSection = Static<typeof ExhibitionSection>;
 
 export const CorporateCoursesQuery = Type.Object({
   ...PageQuery.properties,
-  corporateId: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
+  corporateId: Type.Integer({ minimum: 1, maximum: MAX_ID }),
 });
 export type CorporateCoursesQuery = Static<typeof CorporateCoursesQuery>;
 
@@ -294,7 +300,7 @@ export const Chapter = Type.Object({
 export type Chapter = Static<typeof Chapter>;
 
 export const RelatedParams = Type.Object({
-  id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
+  id: Type.Integer({ minimum: 1, maximum: MAX_ID }),
   count: Type.Integer({ minimum: 1, maximum: 20 }),
 });
 
@@ -328,7 +334,7 @@ export const AppraisalPage = Type.Object({
 export type AppraisalPage = Static<typeof AppraisalPage>;
 
 export const AppraisalBody = Type.Object({
-  courseId: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
+  courseId: Type.Integer({ minimum: 1, maximum: MAX_ID }),
   score: Type.Integer({ minimum: 1, maximum: 5 }),
   /** 1–500 characters after trimming. */
   content: Type.String({ maxLength: 2000 }),
@@ -354,7 +360,7 @@ export type CommentPage = Static<typeof CommentPage>;
 /** `GET /v1/comment/{id}`: newest first; `end` is the last comment id already shown. */
 export const CommentQuery = Type.Object({
   size: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 10 })),
-  end: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })),
+  end: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID })),
 });
 export type CommentQuery = Static<typeof CommentQuery>;
 
@@ -456,7 +462,7 @@ export type LiveListQuery = Static<typeof LiveListQuery>;
 export const MyCoursesQuery = Type.Object({
   ...PageQuery.properties,
   cur: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)])),
-  subjectId: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })),
+  subjectId: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID })),
 });
 export type MyCoursesQuery = Static<typeof MyCoursesQuery>;
 
@@ -480,9 +486,33 @@ export type CourseFolder = Static<typeof CourseFolder>;
 
 /** `GET`/`PUT /v1/users/me/subscriptions`: subjects the learner follows; they drive `my_custom`. */
 export const SubscriptionsBody = Type.Object({
-  subjectIds: Type.Array(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }), { maxItems: 20, uniqueItems: true }),
+  subjectIds: Type.Array(Type.Integer({ minimum: 1, maximum: MAX_ID }), { maxItems: 20, uniqueItems: true }),
 });
 export type SubscriptionsBody = Static<typeof SubscriptionsBody>;
 
 export const HotSearch = Type.Object({ keyword: Type.String(), hot: Type.Boolean() });
 export type HotSearch = Static<typeof HotSearch>;
+
+/** `POST /v1/courses/{id}/enroll`: a free course joins the learner's courses (idempotent). */
+export const EnrollResult = Type.Object({
+  courseId: Type.Integer(),
+  owned: Type.Boolean(),
+  /** How the learner owns it: free, order, member or corporate. */
+  source: Type.String(),
+  enrolledAt: Type.String(),
+});
+export type EnrollResult = Static<typeof EnrollResult>;
+
+/** `POST /v1/courses/{id}/visit`: the course now heads the learner's 学习中 list. */
+export const VisitResult = Type.Object({ courseId: Type.Integer(), visitedAt: Type.String() });
+export type VisitResult = Static<typeof VisitResult>;
+
+/**
+ * `GET /v1/favorites/list`: the learner's favourites, newest first; `subjectId` narrows them to
+ * one subject (/userCenter/collectionDetail?subjectId).
+ */
+export const FavoriteListQuery = Type.Object({
+  ...PageQuery.properties,
+  subjectId: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID })),
+});
+export type FavoriteListQuery = Static<typeof FavoriteListQuery>;

@@ -278,3 +278,57 @@ export interface DB {
   course_search: CourseSearchTable;
   course_search_terms: CourseSearchTermsTable;
 }
+
+// ---- lives, entitlements and subscriptions (migration 004) ----
+
+export interface LivesTable {
+  id: Generated<number>;
+  title: string;
+  cover: string;
+  lecturer_id: number;
+  start_at: number;
+  end_at: number;
+  /** Fen. */
+  price: number;
+  signup_count: number;
+  /** 1 when a replay is available after the end. */
+  has_replay: number;
+  /** 1 published, 0 withdrawn. */
+  status: number;
+  created_at: number;
+}
+
+/** How a learner came to own a course. */
+export type UserCourseSource = 'free' | 'order' | 'member' | 'corporate';
+
+export interface UserCoursesTable {
+  id: Generated<number>;
+  user_id: number;
+  course_id: number;
+  source: UserCourseSource;
+  created_at: number;
+}
+
+export interface UserSubjectsTable {
+  user_id: number;
+  subject_id: number;
+  created_at: number;
+}
+
+export interface DB {
+  lives: LivesTable;
+  user_courses: UserCoursesTable;
+  user_subjects: UserSubjectsTable;
+}
+
+// ---- app meta (migration 005) ----
+
+/** Named values about the app's own derived data, e.g. the search index format version. */
+export interface AppMetaTable {
+  key: string;
+  value: string;
+}
+
+export interface DB {
+  app_meta: AppMetaTable;
+}

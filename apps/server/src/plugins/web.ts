@@ -39,6 +39,8 @@ async function webPlugin(app: FastifyInstance) {
     prefix: '/',
     wildcard: false,
     index: false,
+    // Off, or @fastify/send overwrites our header with its own `public, max-age=0`.
+    cacheControl: false,
     setHeaders(res, filePath) {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');

@@ -2,14 +2,15 @@
  * Factories for tests (Outline's server/test/factories.ts): rows with sensible defaults that a
  * test overrides only where it matters, and a signed-in session without going through SMS.
  */
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { TokenPair } from '@jinfa/shared';
-import type { DB, NewUser, UserRow } from '../../src/db/schema.ts';
+import type { CoursesTable, DB, LivesTable, NewUser, UserRow } from '../../src/db/schema.ts';
 import { insertUser, newUser } from '../../src/modules/users/user-repository.ts';
 import { issueTokenPair } from '../../src/modules/auth/token-service.ts';
 import type { TestApp } from './build.ts';
 
 let seq = 0;
+const next = () => (seq += 1);
 
 /** A user with a unique mobile (1390000000n), a valid real name and an active account. */
 export async function buildUser(db: Kysely<DB>, overrides: Partial<NewUser> = {}): Promise<UserRow> {
@@ -28,6 +29,84 @@ export async function buildCorporate(db: Kysely<DB>, overrides: Partial<{ name: 
     .executeTakeFirstOrThrow();
 }
 
+/* Catalogue rows: a course with its subject and lecturer in one call, overridable where a test cares. */
+
+export async function buildSubject(db: Kysely<DB>, overrides: Partial<{ name: string; icon: string; sort: number }> = {}) {
+  const n = next();
+  return db
+    .insertInto('subjects')
+    .values({ name: `学科${n}`, icon: `/icons/s${n}.svg`, sort: n, ...overrides })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function buildLecturer(db: Kysely<DB>, overrides: Partial<{ name: string; position: string; avatar: string; company: string }> = {}) {
+  const n = next();
+  return db
+    .insertInto('lecturers')
+    .values({ name: `讲师${n}`, avatar: `/avatars/l${n}.svg`, company: '某商业银行', department: '法律合规部', position: '总经理', intro: '', ...overrides })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export type CourseOverrides = Partial<Insertable<CoursesTable>>;
+
+/** An on-shelf paid course (299.00, member price 199.00); a subject and lecturer are made unless given. */
+export async function buildCourse(db: Kysely<DB>, overrides: CourseOverrides = {}) {
+  const n = next();
+  const subjectId = overrides.subject_id ?? (await buildSubject(db)).id;
+  const lecturerId = overrides.lecturer_id ?? (await buildLecturer(db)).id;
+  const now = Date.now();
+  return db
+    .insertInto('courses')
+    .values({
+      name: `课程${n}`,
+      subtitle: `副标题${n}`,
+      cover: `/covers/c${n}.svg`,
+      detail: '<p>简介</p>',
+      course_type: 1,
+      course_level: 1,
+      subject_id: subjectId,
+      lecturer_id: lecturerId,
+      media_type: 1,
+      price: 29900,
+      vip_price: 19900,
+      original_price: 39900,
+      is_free: 0,
+      member_free: 0,
+      home_list_type: null,
+      activity_type: 0,
+      corporate_id: null,
+      status: 1,
+      duration_seconds: 3600,
+      native_only: 0,
+      needs_verified_profile: 0,
+      learners_count: 0,
+      sort: 0,
+      published_at: now,
+      created_at: now,
+      updated_at: now,
+      ...overrides,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** A free on-shelf course. */
+export function buildFreeCourse(db: Kysely<DB>, overrides: CourseOverrides = {}) {
+  return buildCourse(db, { price: 0, vip_price: null, original_price: 4900, is_free: 1, ...overrides });
+}
+
+export async function buildLive(db: Kysely<DB>, overrides: Partial<Insertable<LivesTable>> & { start_at: number; end_at: number }) {
+  const n = next();
+  const lecturerId = overrides.lecturer_id ?? (await buildLecturer(db)).id;
+  return db
+    .insertInto('lives')
+    .values({ title: `直播${n}`, cover: `/lives/${n}.svg`, lecturer_id: lecturerId, price: 0, signup_count: 0, has_replay: 0, status: 1, created_at: Date.now(), ...overrides })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
 export interface Login extends TokenPair {
   /** Headers that make app.inject calls as this user. */
   headers: { 'access-token': string };
@@ -41,4 +120,11 @@ export async function loginAs(t: TestApp, userId: number): Promise<Login> {
     { userId, userAgent: 'vitest', now: Date.now() },
   );
   return { ...pair, headers: { 'access-token': pair.accessToken } };
+}
+
+/** A fresh user with a session: what most suites need before calling a signed-in route. */
+export async function signedInUser(t: TestApp, overrides: Partial<NewUser> = {}): Promise<{ user: UserRow; headers: Login['headers']; login: Login }> {
+  const user = await buildUser(t.app.db, overrides);
+  const login = await loginAs(t, user.id);
+  return { user, headers: login.headers, login };
 }

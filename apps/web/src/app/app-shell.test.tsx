@@ -15,8 +15,17 @@ describe('app shell', () => {
     expect(await screen.findByRole('heading', { name: '金法课堂' }, { timeout: 5000 })).toBeTruthy();
     const entries = within(screen.getByRole('navigation', { name: '栏目入口' }));
     const hrefs = entries.getAllByRole('link').map((a) => a.getAttribute('href'));
-    expect(hrefs).toEqual(['/classification', '/lives', '/columns', '/exam/index', '/train/index', '/mycourses']);
-    expect(screen.getByText('课程目录即将上线')).toBeTruthy();
+    expect(hrefs).toEqual([
+      '/classification',
+      '/lives',
+      '/columns',
+      '/exam/index',
+      '/train/index',
+      '/selectCourses',
+      '/classification?listType=1',
+      '/subscription',
+    ]);
+    expect(screen.getByRole('link', { name: '搜索课程' }).getAttribute('href')).toBe('/search');
     const tabs = within(screen.getByRole('navigation', { name: '主导航' })).getAllByRole('link');
     expect(tabs.map((t) => t.textContent)).toEqual(['首页', '发现', '我的课程', '我的']);
   });
@@ -40,21 +49,22 @@ describe('app shell', () => {
     renderApp('/');
     await screen.findByRole('heading', { name: '金法课堂' }, { timeout: 5000 });
     scrollTo.mockClear();
-    await userEvent.click(screen.getByRole('link', { name: '直播' }));
-    await screen.findByRole('heading', { name: '直播即将上线' }, { timeout: 5000 });
+    await userEvent.click(screen.getByRole('link', { name: '在线考试' }));
+    await screen.findByRole('heading', { name: '考试即将上线' }, { timeout: 5000 });
     expect(scrollTo).toHaveBeenCalledWith(0, 0);
   });
 
   it('reloads the corporate VIP state on navigation when logged in', async () => {
     saveTokens({ accessToken: 'tok' });
     const { calls } = mockFetch({ '/v1/corporates/last_visit_corporate': () => envelope(null, -10004, 'missing', 404) });
-    const app = renderApp('/lives');
-    await screen.findByRole('heading', { name: '直播即将上线' }, { timeout: 5000 });
+    // A page still to come, so the assertion does not depend on another feature's data.
+    const app = renderApp('/exam/index');
+    await screen.findByRole('heading', { name: '考试即将上线' }, { timeout: 5000 });
     await waitFor(() => expect(calls.some((c) => c.path === '/v1/corporates/last_visit_corporate')).toBe(true));
     // A 404 while the server lacks the call: no popup.
     await new Promise((r) => setTimeout(r, 250));
     expect(document.querySelector('[data-testid="error-popup"]')).toBeNull();
-    expect(app.location()).toBe('/lives');
+    expect(app.location()).toBe('/exam/index');
   });
 
   it('does not reload the corporate VIP state on /user/loginComplete', async () => {

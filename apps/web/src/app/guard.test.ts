@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { saveTokens } from '../lib/auth-store.ts';
 import { connectRouter } from '../lib/session.ts';
-import { accessRedirect } from './guard.ts';
+import { accessRedirect, guardLoader } from './guard.ts';
 import { createAppRouter, type AppRouter } from './router.tsx';
 
 const url = (path: string) => new URL(path, window.location.origin);
@@ -46,6 +46,22 @@ async function settled(router: AppRouter): Promise<string> {
   });
   return `${router.state.location.pathname}${router.state.location.search}`;
 }
+
+describe('guardLoader', () => {
+  const args = (path: string) => ({ request: { url: `http://h${path}`, signal: new AbortController().signal }, params: {} });
+
+  it('hands the target address to the route prefetch once access is granted', () => {
+    const seen: string[] = [];
+    guardLoader('open', (target) => seen.push(target.searchParams.get('courseId') ?? ''))(args('/course/detail?courseId=7'));
+    expect(seen).toEqual(['7']);
+  });
+
+  it('does not prefetch for a visitor it sends to login', () => {
+    const seen: URL[] = [];
+    expect(() => guardLoader('login', (target) => seen.push(target))(args('/course/detail?courseId=7'))).toThrow();
+    expect(seen).toEqual([]);
+  });
+});
 
 describe('router guard', () => {
   let router: AppRouter | undefined;

@@ -18,12 +18,16 @@ export function accessRedirect(access: RouteAccess, target: URL): string | null 
   return loginHref(`${target.pathname}${target.search}`);
 }
 
-/** A route loader that redirects to the login page with the next location when access is denied. */
-export function guardLoader(access: RouteAccess, after?: () => void) {
+/**
+ * A route loader that redirects to the login page with the next location when access is denied;
+ * otherwise runs `after` (the route's prefetch) with the target address.
+ */
+export function guardLoader(access: RouteAccess, after?: (target: URL) => void) {
   return ({ request }: LoaderFunctionArgs) => {
-    const to = accessRedirect(access, new URL(request.url));
+    const target = new URL(request.url);
+    const to = accessRedirect(access, target);
     if (to) throw redirect(to);
-    after?.();
+    after?.(target);
     return null;
   };
 }

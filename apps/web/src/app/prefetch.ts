@@ -1,3 +1,4 @@
+import { courseQueryOptions } from '../features/course/api/get-course.ts';
 import { appVersionQueryOptions } from '../features/user/api/get-app-version.ts';
 import { auditStatusQueryOptions } from '../features/user/api/get-audit-status.ts';
 import { meQueryOptions } from '../features/user/api/get-me.ts';
@@ -20,5 +21,9 @@ export const prefetchers = {
     if (!getAccessToken()) return;
     void queryClient.prefetchQuery(meQueryOptions());
     void queryClient.prefetchQuery(auditStatusQueryOptions());
+  },
+  course: (target: URL) => {
+    const courseId = Number(target.searchParams.get('courseId'));
+    if (Number.isInteger(courseId) && courseId > 0) void queryClient.prefetchQuery(courseQueryOptions(courseId));
   },
 } as const;

@@ -33,39 +33,57 @@ const pages = {
     import('../features/user/pages/privacy-agreement-page.tsx').then((m) => ({ Component: m.PrivacyAgreementPage })),
   appHelp: () => import('../features/user/pages/app-help-page.tsx').then((m) => ({ Component: m.AppHelpPage })),
   contact: () => import('../features/user/pages/contact-page.tsx').then((m) => ({ Component: m.ContactPage })),
+  classification: () =>
+    import('../features/catalog/pages/classification-page.tsx').then((m) => ({ Component: m.ClassificationPage })),
+  search: () => import('../features/catalog/pages/search-page.tsx').then((m) => ({ Component: m.SearchPage })),
+  corSearch: () => import('../features/catalog/pages/search-page.tsx').then((m) => ({ Component: m.CorSearchPage })),
+  discovery: () => import('../features/catalog/pages/discovery-page.tsx').then((m) => ({ Component: m.DiscoveryPage })),
+  tagResult: () => import('../features/catalog/pages/tag-result-page.tsx').then((m) => ({ Component: m.TagResultPage })),
+  subscription: () =>
+    import('../features/catalog/pages/subscription-page.tsx').then((m) => ({ Component: m.SubscriptionPage })),
+  selectCourses: () =>
+    import('../features/catalog/pages/select-courses-page.tsx').then((m) => ({ Component: m.SelectCoursesPage })),
+  // Course detail and course play share one page (spec §2).
+  courseDetail: () =>
+    import('../features/course/pages/course-detail-page.tsx').then((m) => ({ Component: m.CourseDetailPage })),
+  courseChildDetail: () =>
+    import('../features/course/pages/course-detail-page.tsx').then((m) => ({ Component: m.CourseDetailPage })),
+  coursePlay: () =>
+    import('../features/course/pages/course-detail-page.tsx').then((m) => ({ Component: m.CourseDetailPage })),
+  columns: () => import('../features/columns/pages/columns-page.tsx').then((m) => ({ Component: m.ColumnsPage })),
+  columnDetail: () =>
+    import('../features/columns/pages/column-detail-page.tsx').then((m) => ({ Component: m.ColumnDetailPage })),
+  lives: () => import('../features/lives/pages/lives-page.tsx').then((m) => ({ Component: m.LivesPage })),
+  passLives: () => import('../features/lives/pages/lives-page.tsx').then((m) => ({ Component: m.PassLivesPage })),
+  myCourses: () =>
+    import('../features/my-courses/pages/my-courses-page.tsx').then((m) => ({ Component: m.MyCoursesPage })),
+  userCourses: () =>
+    import('../features/my-courses/pages/user-courses-page.tsx').then((m) => ({ Component: m.UserCoursesPage })),
+  userCoursesFolder: () =>
+    import('../features/my-courses/pages/folder-courses-page.tsx').then((m) => ({ Component: m.FolderCoursesPage })),
+  myCollection: () =>
+    import('../features/my-courses/pages/my-collection-page.tsx').then((m) => ({ Component: m.MyCollectionPage })),
+  collectionDetail: () =>
+    import('../features/my-courses/pages/my-collection-page.tsx').then((m) => ({ Component: m.CollectionDetailPage })),
 } satisfies Partial<Record<RouteKey, LazyPage>>;
 
 type PageKey = keyof typeof pages;
 
 /** Which capability each not-yet-built route announces. The type makes this list complete. */
 const comingSoon: Record<Exclude<RouteKey, PageKey>, Capability> = {
-  discovery: 'catalog',
-  lives: 'live',
-  search: 'catalog',
-  corSearch: 'catalog',
-  classification: 'catalog',
-  tagResult: 'catalog',
-  subscription: 'catalog',
   articles: 'catalog',
   articleSearch: 'catalog',
   appGuide: 'app',
   coursePlayTest: 'learning',
-  myCourses: 'learning',
-  passLives: 'live',
-  userCourses: 'learning',
-  userCoursesFolder: 'learning',
   studyRecord: 'learning',
   studyStats: 'learning',
   shareStats: 'share',
-  columns: 'catalog',
-  columnDetail: 'catalog',
   corTasks: 'training',
   corTaskDetail: 'training',
   corTaskRank: 'training',
   corTaskEmployeeDetail: 'training',
   corTaskAllRank: 'training',
   gotoApp: 'app',
-  selectCourses: 'catalog',
   liveCourse: 'live',
   liveRoom: 'live',
   livePlayback: 'live',
@@ -86,8 +104,6 @@ const comingSoon: Record<Exclude<RouteKey, PageKey>, Capability> = {
   trainCertificate: 'training',
   trainPlay: 'training',
   activityList: 'purchase',
-  myCollection: 'learning',
-  collectionDetail: 'learning',
   myActivity: 'purchase',
   myOrder: 'purchase',
   listenReport: 'learning',
@@ -100,11 +116,7 @@ const comingSoon: Record<Exclude<RouteKey, PageKey>, Capability> = {
   groupBuyList: 'purchase',
   orgClass: 'training',
   myCashBack: 'purchase',
-  courseDetail: 'catalog',
-  courseChildDetail: 'catalog',
   courseSignup: 'purchase',
-  // Course detail and course play share one page (spec §2).
-  coursePlay: 'catalog',
   activityInvitation: 'share',
   activityGroup: 'purchase',
   activityCode: 'purchase',
@@ -121,17 +133,27 @@ const comingSoon: Record<Exclude<RouteKey, PageKey>, Capability> = {
   myBill: 'purchase',
 };
 
+let antdReady: Promise<void> | undefined;
+function setupAntd(): Promise<void> {
+  antdReady ??= import('./antd-setup.ts').then((m) => m.setupAntdMobile());
+  return antdReady;
+}
+
 const loadComingSoon: LazyPage = () =>
   import('../components/coming-soon-page.tsx').then((m) => ({ Component: m.ComingSoonPage }));
 
 /** Start fetching a page's data while its code loads (STYLE.md §3); the page shows a skeleton meanwhile. */
 function prefetch(key: keyof typeof prefetchers) {
-  return () => void import('./prefetch.ts').then((m) => m.prefetchers[key]());
+  return (target: URL) => void import('./prefetch.ts').then((m) => m.prefetchers[key](target));
 }
-const prefetches: Partial<Record<RouteKey, () => void>> = {
+const prefetches: Partial<Record<RouteKey, (target: URL) => void>> = {
   userHome: prefetch('userHome'),
   settings: prefetch('settings'),
   myInfo: prefetch('myInfo'),
+  // The course page's largest paint waits for the course: ask for it while the page code loads.
+  courseDetail: prefetch('course'),
+  courseChildDetail: prefetch('course'),
+  coursePlay: prefetch('course'),
 };
 
 /** Pages shown with the bottom tab bar. */
@@ -139,7 +161,10 @@ const TAB_ROUTES: readonly RouteKey[] = ['home', 'discovery', 'myCourses', 'user
 
 function buildRoute(key: RouteKey): RouteObject {
   const def = paths[key];
-  const lazy = key in pages ? pages[key as PageKey] : loadComingSoon;
+  const load = key in pages ? pages[key as PageKey] : loadComingSoon;
+  // Every page but home may use antd-mobile's imperative APIs (Dialog.show …), so its React 19
+  // render hook loads with them; home never pays for it (home-page budget, decision 007).
+  const lazy: LazyPage = key === 'home' ? load : () => Promise.all([load(), setupAntd()]).then(([page]) => page);
   const capability = key in comingSoon ? comingSoon[key as Exclude<RouteKey, PageKey>] : undefined;
   const after = prefetches[key];
   const loader: LoaderFunction | undefined =

@@ -28,7 +28,7 @@ export const paths = {
   discovery: route('/discovery'),
   lives: route('/lives'),
   search: route<{ keyword?: string }>('/search'),
-  corSearch: route('/corSearch'),
+  corSearch: route<{ corporateId?: Id; keyword?: string }>('/corSearch'),
   classification: route<{
     listType?: 1 | 3;
     suid?: Id;
@@ -38,6 +38,10 @@ export const paths = {
     courseLevel?: Id;
     activityType?: Id;
     corporateId?: Id;
+    /** Also: a subject, a tag and a sort picked on the page itself. */
+    subjectId?: Id;
+    tagId?: Id;
+    sort?: 'default' | 'latest' | 'popular';
   }>('/classification'),
   tagResult: route<{ tagId?: Id; tagName?: string }>('/tagResult'),
   subscription: route('/subscription'),

@@ -2,10 +2,9 @@ import type { ApiEnvelope, TokenPair } from '@jinfa/shared/schemas';
 import { env } from '../config/env.ts';
 import { clearTokens, getRefreshToken, saveTokens } from './auth-store.ts';
 import { ApiError, LOGIN_REQUIRED_CODE, NETWORK_ERROR_CODE, TOKEN_EXPIRED_CODE } from './api-error.ts';
-import { showErrorPopup } from './error-popup.ts';
 import { toQueryString, type QueryInput } from './query.ts';
+import type * as ToastModule from './toast.ts';
 import { currentAppLocation, getAccessToken, getAppToken, isAnonymousAllowed, startLogin } from './session.ts';
-import { toast } from './toast.ts';
 
 /**
  * The one HTTP client (spec §7). Every call sends `Access-Token` and a JSON content type and
@@ -55,6 +54,28 @@ function isAbort(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { name?: string }).name === 'AbortError';
 }
 
+let toastModule: Promise<typeof ToastModule> | null = null;
+const loadToast = () => {
+  toastModule ??= import('./toast.ts').catch((error: unknown) => {
+    toastModule = null;
+    throw error;
+  });
+  return toastModule;
+};
+
+/**
+ * The toasts load lazily, out of the home page's first load (docs/decisions/007-light-router.md).
+ * The offline toast must show when the network is gone, so the first answer from the server
+ * (the network works) loads the module when the browser is idle, ready for later.
+ */
+function warmToast(): void {
+  if (toastModule) return;
+  const idle = (globalThis as { requestIdleCallback?: (fn: () => void) => number }).requestIdleCallback;
+  const load = () => void loadToast().catch(() => {});
+  if (idle) idle(load);
+  else setTimeout(load, 1000);
+}
+
 async function send(path: string, options: RequestOptions): Promise<RawResponse> {
   const method = options.method ?? 'GET';
   const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
@@ -88,6 +109,7 @@ async function send(path: string, options: RequestOptions): Promise<RawResponse>
     options.signal?.removeEventListener('abort', onCallerAbort);
   }
 
+  warmToast();
   let envelope: ApiEnvelope<unknown> | null = null;
   try {
     const text = await res.text();
@@ -146,21 +168,25 @@ function handleAuthFailure(): void {
   startLogin(currentAppLocation());
 }
 
-function report(error: ApiError, options: RequestOptions): void {
+async function report(error: ApiError, options: RequestOptions): Promise<void> {
   if (error.isAuth) {
     if (!options.noLoginRedirect) handleAuthFailure();
     return;
   }
   if (options.silent) return;
-  if (error.isNetwork) toast.offline();
-  else showErrorPopup(error.code, error.serverMessage);
+  // Warmed by the first answer (warmToast); before any answer there is nothing to load it from.
+  if (error.isNetwork) await loadToast().then((m) => m.toast.offline(), () => undefined);
+  // The popup and the error catalogue load on the first server error, so the home page's first
+  // load does not carry them (docs/decisions/007-light-router.md). The server just answered,
+  // so the chunk can load; if it cannot, the caller still gets the error.
+  else await import('./error-popup.ts').then((m) => m.showErrorPopup(error.code, error.serverMessage), () => false);
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   try {
     return await attempt<T>(path, options, true);
   } catch (error) {
-    if (error instanceof ApiError) report(error, options);
+    if (error instanceof ApiError) await report(error, options);
     throw error;
   }
 }

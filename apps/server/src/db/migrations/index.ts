@@ -4,6 +4,8 @@ import type { MigrationContext } from './helpers.ts';
 import * as m001 from './001-initial.ts';
 import * as m002 from './002-users-auth.ts';
 import * as m003 from './003-catalogue.ts';
+import * as m004 from './004-columns-lives-learning.ts';
+import * as m005 from './005-app-meta.ts';
 
 export interface NumberedMigration {
   name: string;
@@ -14,4 +16,6 @@ export const migrations: readonly NumberedMigration[] = [
   { name: '001-initial', up: m001.up },
   { name: '002-users-auth', up: m002.up },
   { name: '003-catalogue', up: m003.up },
+  { name: '004-columns-lives-learning', up: m004.up },
+  { name: '005-app-meta', up: m005.up },
 ];

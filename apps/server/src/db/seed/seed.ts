@@ -8,13 +8,16 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../schema.ts';
 import {
+  APPRAISALS,
   BANNERS,
+  COMMENTS,
   COLUMNS,
   CORPORATES,
   COURSES,
   DAY_MS,
   HOUR_MS,
   LECTURERS,
+  LIVES,
   PRESET_USERS,
   SEED_BASE_TIME,
   SUBJECTS,
@@ -27,6 +30,8 @@ export { PRESET_USERS, PRESET_USER_MOBILES, SEED_BASE_TIME } from './data.ts';
 export interface SeedOptions {
   /** The moment the demo content is anchored to (publish dates, memberships); defaults to SEED_BASE_TIME. */
   now?: number;
+  /** The moment the live schedule is anchored to (one class on air, the rest around it); defaults to the real clock. */
+  liveNow?: number;
 }
 
 export interface SeedResult {
@@ -62,6 +67,7 @@ export async function seedDemoData(db: Kysely<DB>, opts: SeedOptions = {}): Prom
     seeded = await db.transaction().execute(async (trx) => {
       if (!(await isEmpty(trx))) return false;
       await insertDemoData(trx, now);
+      await insertLivesAndReviews(trx, now, opts.liveNow ?? Date.now());
       return true;
     });
   } catch (err) {
@@ -320,4 +326,84 @@ async function insertDemoData(trx: Transaction<DB>, now: number): Promise<void> 
       })),
     )
     .execute();
+}
+
+/**
+ * The live schedule and what preset users left on popular courses (appraisals, comments, and
+ * themselves among the learners). Runs inside the seed's transaction, after insertDemoData.
+ */
+async function insertLivesAndReviews(trx: Transaction<DB>, now: number, liveNow: number): Promise<void> {
+  const lecturerIds = new Map(
+    (await trx.selectFrom('lecturers').select(['id', 'name']).execute()).map((r) => [r.name, r.id]),
+  );
+  const lecturerId = (key: string) => {
+    const name = LECTURERS.find((l) => l.key === key)?.name;
+    return lookup(lecturerIds, name ?? key, 'lecturer');
+  };
+  await trx
+    .insertInto('lives')
+    .values(
+      LIVES.map((l) => {
+        const startAt = liveNow + l.starts_in_minutes * 60_000;
+        return {
+          title: l.title,
+          cover: l.cover,
+          lecturer_id: lecturerId(l.lecturer),
+          start_at: startAt,
+          end_at: startAt + l.duration_minutes * 60_000,
+          price: l.price,
+          signup_count: l.signup_count,
+          has_replay: l.has_replay,
+          status: 1,
+          created_at: Math.min(startAt, liveNow) - 7 * DAY_MS,
+        };
+      }),
+    )
+    .execute();
+
+  const courseIds = new Map((await trx.selectFrom('courses').select(['id', 'name']).execute()).map((r) => [r.name, r.id]));
+  const courseId = (key: string) => {
+    const name = COURSES.find((c) => c.key === key)?.name;
+    return lookup(courseIds, name ?? key, 'course');
+  };
+  const userIds = new Map(
+    (await trx.selectFrom('users').select(['id', 'mobile']).where('preset_label', 'is not', null).execute()).map((r) => [r.mobile ?? '', r.id]),
+  );
+  const userId = (mobile: string) => lookup(userIds, mobile, 'preset user');
+  // Review times: mid-afternoon Beijing time, `days_ago` days before now.
+  const at = (daysAgo: number) => now - daysAgo * DAY_MS - 9 * HOUR_MS;
+
+  if (APPRAISALS.length > 0) {
+    await trx
+      .insertInto('appraisals')
+      .values(
+        APPRAISALS.map((a) => ({
+          course_id: courseId(a.course),
+          user_id: userId(a.user),
+          score: a.score,
+          content: a.content,
+          created_at: at(a.days_ago),
+          updated_at: at(a.days_ago),
+        })),
+      )
+      .execute();
+  }
+  // Comments page by id, so insert oldest first: ids then follow time.
+  const comments = [...COMMENTS].sort((a, b) => b.days_ago - a.days_ago);
+  for (const part of chunks(comments)) {
+    await trx
+      .insertInto('comments')
+      .values(part.map((c) => ({ course_id: courseId(c.course), user_id: userId(c.user), content: c.content, created_at: at(c.days_ago) })))
+      .execute();
+  }
+
+  // Every author is a learner of the course, last seen at their latest post.
+  const learners = new Map<string, { course_id: number; user_id: number; created_at: number }>();
+  for (const r of [...APPRAISALS, ...COMMENTS]) {
+    const row = { course_id: courseId(r.course), user_id: userId(r.user), created_at: at(r.days_ago) };
+    const key = `${row.course_id}:${row.user_id}`;
+    const seen = learners.get(key);
+    if (!seen || seen.created_at < row.created_at) learners.set(key, row);
+  }
+  for (const part of chunks([...learners.values()])) await trx.insertInto('course_learners').values(part).execute();
 }

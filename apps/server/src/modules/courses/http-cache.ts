@@ -40,6 +40,8 @@ export class ResponseCache {
   /** 0 turns the cache off (the bench measures the uncached path this way). */
   ttlMs = DEFAULT_CATALOGUE_TTL_MS;
   private readonly entries = new Map<string, Entry>();
+  /** Loads under way, so 50 requests arriving as an entry expires run one query, not 50. */
+  readonly inflight = new Map<string, Promise<Entry>>();
 
   get(key: string, now = Date.now()): Entry | undefined {
     const entry = this.entries.get(key);
@@ -64,6 +66,19 @@ export class ResponseCache {
 
   clear(): void {
     this.entries.clear();
+    this.inflight.clear();
+  }
+
+  /**
+   * Drops the entries (and loads under way) whose key starts with `prefix`: one course's
+   * appraisals or comments after a learner posts, without emptying the rest of the catalogue.
+   * A walk over at most MAX_ENTRIES keys, cheap next to the write that calls it.
+   */
+  dropPrefix(prefix: string): void {
+    for (const key of this.entries.keys()) if (key.startsWith(prefix)) this.entries.delete(key);
+    // A load that started before the write may hold the old rows: let it answer its own
+    // request, but not be kept (sendCatalogue stores only while it is still the inflight one).
+    for (const key of this.inflight.keys()) if (key.startsWith(prefix)) this.inflight.delete(key);
   }
 
   get size(): number {
@@ -102,6 +117,19 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
   });
 }
 
+/**
+ * Key prefix of everything cached about one course under `route` (its appraisals, comments or
+ * learners): use it as the route of `cacheKey` and hand it to `dropPrefix` after a write.
+ */
+export function courseScope(route: string, courseId: number): string {
+  return `${route}/${courseId}`;
+}
+
+/** After a write: drops every cached answer of `route` about that course (all pages). */
+export function dropCourseAnswers(store: ResponseCache, route: string, courseId: number): void {
+  store.dropPrefix(`${courseScope(route, courseId)}?`);
+}
+
 /** Stable cache key from the route and the values that shape the answer. */
 export function cacheKey(route: string, parts: Record<string, unknown>): string {
   const keys = Object.keys(parts).filter((k) => parts[k] !== undefined).sort();
@@ -122,13 +150,32 @@ export interface SendOptions<T> {
  * whitelist), tags it and sends it — or 304 when the client already has it.
  */
 export async function sendCatalogue<T>(request: FastifyRequest, reply: FastifyReply, opts: SendOptions<T>): Promise<FastifyReply> {
-  let entry = opts.cache ? opts.cache.store.get(opts.cache.key) : undefined;
+  const cache = opts.cache;
+  let entry = cache ? cache.store.get(cache.key) : undefined;
   if (!entry) {
-    const data = await opts.load();
-    const body = reply.serialize(ok(data)) as string;
-    const etag = weakEtag(body);
-    if (opts.cache) opts.cache.store.set(opts.cache.key, body, etag);
-    entry = { body, etag, expires: 0 };
+    const build = async (): Promise<Entry> => {
+      const body = reply.serialize(ok(await opts.load())) as string;
+      return { body, etag: weakEtag(body), expires: 0 };
+    };
+    if (cache && cache.store.ttlMs > 0) {
+      let pending = cache.store.inflight.get(cache.key);
+      if (!pending) {
+        const mine: Promise<Entry> = build()
+          .then((built) => {
+            // Invalidated while loading: answer this request, but do not keep a stale entry.
+            if (cache.store.inflight.get(cache.key) === mine) cache.store.set(cache.key, built.body, built.etag);
+            return built;
+          })
+          .finally(() => {
+            if (cache.store.inflight.get(cache.key) === mine) cache.store.inflight.delete(cache.key);
+          });
+        pending = mine;
+        cache.store.inflight.set(cache.key, pending);
+      }
+      entry = await pending;
+    } else {
+      entry = await build();
+    }
   }
   reply.header('etag', entry.etag).header('cache-control', CACHE_CONTROL[opts.policy]);
   if (opts.varyOnToken) reply.header('vary', 'Access-Token');

@@ -11,13 +11,15 @@ import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool
 import type { DB } from '../../db/schema.ts';
 import type { Dialect } from '../../db/database.ts';
 import { invalidateCatalogue } from './http-cache.ts';
-import { searchableBody, shortGrams, type SearchWord } from './search-terms.ts';
+import { SEARCH_BODY_VERSION, searchableBody, shortGrams, type SearchWord } from './search-terms.ts';
 
 type Conn = Kysely<DB> | Transaction<DB>;
 
 /** Rows per multi-row insert: 2 parameters each stays far below either dialect's limit. */
 const TERM_BATCH = 400;
 const DOC_BATCH = 200;
+/** The app_meta row holding the format version the index was built with. */
+const VERSION_KEY = 'course_search.version';
 /** Serialises concurrent rebuilds of several instances on one PostgreSQL database. */
 const REBUILD_LOCK = 714022;
 
@@ -30,7 +32,8 @@ async function loadDocs(db: Conn, courseId?: number): Promise<SearchDoc[]> {
   let courses = db
     .selectFrom('courses')
     .innerJoin('lecturers', 'lecturers.id', 'courses.lecturer_id')
-    .select(['courses.id', 'courses.name', 'courses.subtitle', 'lecturers.name as lecturer_name']);
+    .innerJoin('subjects', 'subjects.id', 'courses.subject_id')
+    .select(['courses.id', 'courses.name', 'courses.subtitle', 'lecturers.name as lecturer_name', 'subjects.name as subject_name']);
   let tags = db.selectFrom('course_tags').innerJoin('tags', 'tags.id', 'course_tags.tag_id').select(['course_tags.course_id', 'tags.name']);
   if (courseId !== undefined) {
     courses = courses.where('courses.id', '=', courseId);
@@ -45,7 +48,7 @@ async function loadDocs(db: Conn, courseId?: number): Promise<SearchDoc[]> {
   }
   return courseRows.map((c) => ({
     courseId: c.id,
-    body: searchableBody({ name: c.name, subtitle: c.subtitle, lecturerName: c.lecturer_name, tagNames: tagNames.get(c.id) ?? [] }),
+    body: searchableBody({ name: c.name, subtitle: c.subtitle, lecturerName: c.lecturer_name, subjectName: c.subject_name, tagNames: tagNames.get(c.id) ?? [] }),
   }));
 }
 
@@ -77,6 +80,12 @@ export async function rebuildSearchIndex(db: Kysely<DB>, dialect: Dialect): Prom
     await trx.deleteFrom('course_search').execute();
     const docs = await loadDocs(trx);
     await insertDocs(trx, docs);
+    const version = String(SEARCH_BODY_VERSION);
+    await trx
+      .insertInto('app_meta')
+      .values({ key: VERSION_KEY, value: version })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value: version }))
+      .execute();
     return docs.length;
   });
   invalidateCatalogue(db);
@@ -96,14 +105,16 @@ export async function reindexCourse(db: Kysely<DB>, dialect: Dialect, courseId: 
 
 /**
  * Rebuilds when the index does not cover exactly the courses there are (a fresh seed, an
- * import). Writers that change a course's text call `reindexCourse`.
+ * import), or was built with another SEARCH_BODY_VERSION (what is indexed changed since). Writers
+ * that change a course's text call `reindexCourse`.
  */
 export async function ensureSearchIndex(db: Kysely<DB>, dialect: Dialect): Promise<boolean> {
-  const [courses, indexed] = await Promise.all([
+  const [courses, indexed, version] = await Promise.all([
     db.selectFrom('courses').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     db.selectFrom('course_search').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    db.selectFrom('app_meta').select('value').where('key', '=', VERSION_KEY).executeTakeFirst(),
   ]);
-  if (Number(courses.n) === Number(indexed.n)) return false;
+  if (Number(courses.n) === Number(indexed.n) && version?.value === String(SEARCH_BODY_VERSION)) return false;
   await rebuildSearchIndex(db, dialect);
   return true;
 }

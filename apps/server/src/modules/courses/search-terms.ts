@@ -16,9 +16,19 @@ export function normalizeText(text: string): string {
   return text.normalize('NFKC').toLowerCase();
 }
 
-/** The text indexed for a course: one field per line, so no gram spans two fields. */
-export function searchableBody(fields: { name: string; subtitle: string; lecturerName: string; tagNames: readonly string[] }): string {
-  return normalizeText([fields.name, fields.subtitle, fields.lecturerName, ...fields.tagNames].join('\n'));
+/**
+ * What `searchableBody` puts in the index. Bump it whenever that changes: the app rebuilds an
+ * existing database's index once, at its next start (ensureSearchIndex). 2: the subject name.
+ */
+export const SEARCH_BODY_VERSION = 2;
+
+/**
+ * The text indexed for a course: one field per line, so no gram spans two fields. The subject
+ * name is in it so that a search for a subject (反洗钱) finds every course filed under it, even
+ * when the course's own title does not say so.
+ */
+export function searchableBody(fields: { name: string; subtitle: string; lecturerName: string; subjectName: string; tagNames: readonly string[] }): string {
+  return normalizeText([fields.name, fields.subtitle, fields.lecturerName, fields.subjectName, ...fields.tagNames].join('\n'));
 }
 
 /**

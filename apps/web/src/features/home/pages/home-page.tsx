@@ -1,114 +1,212 @@
-import type { ComponentType } from 'react';
+import { useCallback, useState, type ComponentType } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { CourseCard as CourseCardData } from '@jinfa/shared/schemas';
 import { Link } from '../../../lib/router.ts';
 import { LogoMark } from '../../../components/brand/logo-mark.tsx';
+import { CourseCard, CourseCardSkeleton } from '../../../components/course-card.tsx';
 import {
   BookIcon,
   BuildingIcon,
-  ChevronRightIcon,
   ColumnIcon,
+  CrownIcon,
   ExamIcon,
   GridIcon,
   LiveIcon,
   SearchIcon,
-  ShieldIcon,
+  StarIcon,
 } from '../../../components/icons/icons.tsx';
+import { PullToRefresh } from '../../../components/pull-to-refresh.tsx';
+import { SkeletonBlock } from '../../../components/skeleton.tsx';
+import { EmptyState } from '../../../components/states.tsx';
 import { paths } from '../../../config/paths.ts';
 import { usePageTitle } from '../../../hooks/use-page-title.ts';
+import { useBanners } from '../api/get-banners.ts';
+import { useExhibitionSections, type ExhibitionSection } from '../api/get-exhibition-sections.ts';
+import { useLatestCourses } from '../api/get-latest-courses.ts';
+import { useMyCustomCourses } from '../api/get-my-custom-courses.ts';
+import { BannerCarousel } from '../components/banner-carousel.tsx';
+import { HomeSection, SectionRetry } from '../components/home-section.tsx';
 import styles from './home-page.module.css';
 
 interface Entry {
   label: string;
   to: string;
   Icon: ComponentType<{ size?: number }>;
-  tone: string;
+  tone: string | undefined;
 }
 
 const ENTRIES: readonly Entry[] = [
-  { label: '学科分类', to: paths.classification.getHref(), Icon: GridIcon, tone: styles.toneBlue ?? '' },
-  { label: '直播', to: paths.lives.getHref(), Icon: LiveIcon, tone: styles.toneRed ?? '' },
-  { label: '专栏', to: paths.columns.getHref(), Icon: ColumnIcon, tone: styles.toneGold ?? '' },
-  { label: '考试', to: paths.examIndex.getHref(), Icon: ExamIcon, tone: styles.toneGreen ?? '' },
-  { label: '企业培训', to: paths.trainIndex.getHref(), Icon: BuildingIcon, tone: styles.toneNavy ?? '' },
-  { label: '我的课程', to: paths.myCourses.getHref(), Icon: BookIcon, tone: styles.tonePurple ?? '' },
+  { label: '学科专题', to: paths.classification.getHref(), Icon: GridIcon, tone: styles.toneBlue },
+  { label: '直播课堂', to: paths.lives.getHref(), Icon: LiveIcon, tone: styles.toneRed },
+  { label: '名家专栏', to: paths.columns.getHref(), Icon: ColumnIcon, tone: styles.toneGold },
+  { label: '在线考试', to: paths.examIndex.getHref(), Icon: ExamIcon, tone: styles.toneGreen },
+  { label: '企业培训', to: paths.trainIndex.getHref(), Icon: BuildingIcon, tone: styles.toneNavy },
+  { label: '选课中心', to: paths.selectCourses.getHref(), Icon: BookIcon, tone: styles.tonePurple },
+  { label: '会员专区', to: paths.classification.getHref({ listType: 1 }), Icon: CrownIcon, tone: styles.toneGold },
+  { label: '学科订阅', to: paths.subscription.getHref(), Icon: StarIcon, tone: styles.toneBlue },
 ];
 
-const VALUES = [
-  { title: '权威师资', text: '监管机构、头部律所与银行法务专家授课' },
-  { title: '实务导向', text: '信贷、票据、反洗钱、消保等真实案例拆解' },
-  { title: '企业定制', text: '机构专属课程与培训任务，学习数据一目了然' },
-] as const;
+/** Home list types (spec §3) → where their "more" goes and the line under the title. */
+const ZONES: Record<number, { href: string; hint: string }> = {
+  1: { href: paths.classification.getHref({ listType: 1 }), hint: '基础会员免费学' },
+  2: { href: paths.classification.getHref(), hint: '经典好课限时特惠' },
+  3: { href: paths.classification.getHref({ listType: 3 }), hint: '专题会员专享价' },
+  4: { href: paths.classification.getHref({ isFree: 1 }), hint: '免费福利课' },
+};
+
+const LATEST_SIZE = 5;
+const PICKS_SIZE = 4;
+
+function GridSkeleton() {
+  return (
+    <div className={styles.cardGrid}>
+      {Array.from({ length: 4 }, (_, i) => (
+        <CourseCardSkeleton key={i} layout="grid" />
+      ))}
+    </div>
+  );
+}
+
+function RowsSkeleton({ rows }: { rows: number }) {
+  return (
+    <div>
+      {Array.from({ length: rows }, (_, i) => (
+        <CourseCardSkeleton key={i} />
+      ))}
+    </div>
+  );
+}
+
+function CourseRows({ courses }: { courses: CourseCardData[] }) {
+  return (
+    <div className={styles.rows}>
+      {courses.map((course) => (
+        <CourseCard key={course.courseId} course={course} />
+      ))}
+    </div>
+  );
+}
+
+function ZoneSection({ section }: { section: ExhibitionSection }) {
+  const zone = ZONES[section.type];
+  if (section.courses.length === 0) return null;
+  return (
+    <HomeSection title={section.title} hint={zone?.hint} moreHref={zone?.href ?? paths.classification.getHref()} testId="home-zone">
+      <div className={styles.cardGrid}>
+        {section.courses.slice(0, 4).map((course) => (
+          <CourseCard key={course.courseId} course={course} layout="grid" />
+        ))}
+      </div>
+    </HomeSection>
+  );
+}
+
+function ChangeBatchButton({ onClick, busy }: { onClick: () => void; busy: boolean }) {
+  return (
+    <button type="button" className={styles.batch} onClick={onClick} disabled={busy}>
+      <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true" className={busy ? styles.spin : undefined}>
+        <path
+          d="M20 11a8 8 0 0 0-14.3-4.9L4 8M4 4v4h4M4 13a8 8 0 0 0 14.3 4.9L20 16m0 4v-4h-4"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+      </svg>
+      换一批
+    </button>
+  );
+}
 
 export function HomePage() {
   usePageTitle();
+  const queryClient = useQueryClient();
+  const banners = useBanners();
+  const zones = useExhibitionSections();
+  const latest = useLatestCourses(LATEST_SIZE);
+  const [batch, setBatch] = useState(0);
+  const picks = useMyCustomCourses(PICKS_SIZE, batch);
+
+  const handleRefresh = useCallback(() => queryClient.refetchQueries({ queryKey: ['home'], type: 'active' }), [queryClient]);
+
+  const nothing =
+    zones.isSuccess && latest.isSuccess && zones.data.every((z) => z.courses.length === 0) && latest.data.length === 0;
+
   return (
-    <div className={styles.page}>
-      <header className={styles.hero}>
-        <div className={styles.brand}>
-          <LogoMark size={36} />
-          <div>
-            <h1 className={styles.brandName}>金法课堂</h1>
-            <p className={styles.brandTagline}>银行与金融法律实务在线课堂</p>
+    <PullToRefresh onRefresh={handleRefresh}>
+      <div className={styles.page}>
+        <header className={styles.hero}>
+          <div className={styles.brand}>
+            <LogoMark size={32} />
+            <div className={styles.brandText}>
+              <h1 className={styles.brandName}>金法课堂</h1>
+              <p className={styles.brandTagline}>银行与金融法律实务在线课堂</p>
+            </div>
           </div>
-        </div>
-        <Link to={paths.search.getHref()} className={styles.search} aria-label="搜索课程">
-          <SearchIcon size={18} />
-          <span>搜索课程、讲师、法规要点</span>
-        </Link>
-        <div className={styles.banner}>
-          <div className={styles.bannerText}>
-            <span className={styles.bannerTag}>年度精品</span>
-            <strong className={styles.bannerTitle}>金融合规实务系列课</strong>
-            <span className={styles.bannerSub}>从监管新规到业务落地，一课讲透</span>
-          </div>
-          <ShieldIcon size={64} className={styles.bannerArt} />
-        </div>
-      </header>
-
-      <nav className={styles.grid} aria-label="栏目入口">
-        {ENTRIES.map(({ label, to, Icon, tone }) => (
-          <Link key={label} to={to} className={styles.entry}>
-            <span className={`${styles.entryIcon} ${tone}`}>
-              <Icon size={24} />
-            </span>
-            <span className={styles.entryLabel}>{label}</span>
+          <Link to={paths.search.getHref()} className={styles.search} aria-label="搜索课程" data-testid="home-search">
+            <SearchIcon size={17} />
+            <span>搜索课程、讲师、法规要点</span>
           </Link>
-        ))}
-      </nav>
+          {banners.isPending ? (
+            <SkeletonBlock height={0} radius={14} style={{ marginTop: 14, paddingTop: '41.9%', opacity: 0.35 }} />
+          ) : (
+            <BannerCarousel banners={banners.data ?? []} />
+          )}
+        </header>
 
-      <section className={styles.notice} aria-labelledby="catalog-soon">
-        <div className={styles.noticeHead}>
-          <h2 id="catalog-soon" className={styles.noticeTitle}>
-            课程目录即将上线
-          </h2>
-          <span className={styles.noticeBadge}>敬请期待</span>
-        </div>
-        <p className={styles.noticeText}>
-          银行业务合规、金融监管政策、信贷与担保、反洗钱、消费者权益保护等百余门课程正在上架中。
-        </p>
-        <Link to={paths.discovery.getHref()} className={styles.noticeLink}>
-          先去发现页看看
-          <ChevronRightIcon size={16} />
-        </Link>
-      </section>
-
-      <section className={styles.values} aria-label="为什么选择金法课堂">
-        <h2 className={styles.sectionTitle}>为什么选择金法课堂</h2>
-        <ul className={styles.valueList}>
-          {VALUES.map((v, i) => (
-            <li key={v.title} className={styles.value}>
-              <span className={styles.valueIndex}>{String(i + 1).padStart(2, '0')}</span>
-              <div>
-                <strong className={styles.valueTitle}>{v.title}</strong>
-                <p className={styles.valueText}>{v.text}</p>
-              </div>
-            </li>
+        <nav className={styles.grid} aria-label="栏目入口">
+          {ENTRIES.map(({ label, to, Icon, tone }) => (
+            <Link key={label} to={to} className={styles.entry}>
+              <span className={`${styles.entryIcon} ${tone ?? ''}`}>
+                <Icon size={22} />
+              </span>
+              <span className={styles.entryLabel}>{label}</span>
+            </Link>
           ))}
-        </ul>
-      </section>
+        </nav>
 
-      <footer className={styles.footer}>
-        遇到问题？<Link to={paths.contact.getHref()}>联系客服</Link>（工作日 9:00–18:00）
-      </footer>
-    </div>
+        {zones.isPending ? (
+          <HomeSection title="精选专区">
+            <GridSkeleton />
+          </HomeSection>
+        ) : zones.isError ? (
+          <HomeSection title="精选专区">
+            <SectionRetry onRetry={() => void zones.refetch()} />
+          </HomeSection>
+        ) : (
+          zones.data.map((section) => <ZoneSection key={section.type} section={section} />)
+        )}
+
+        <HomeSection title="最新课程" hint="新课抢先学" moreHref={paths.classification.getHref()} testId="home-latest">
+          {latest.isPending ? (
+            <RowsSkeleton rows={3} />
+          ) : latest.isError ? (
+            <SectionRetry onRetry={() => void latest.refetch()} />
+          ) : latest.data.length === 0 ? (
+            <EmptyState compact title="新课正在筹备中" />
+          ) : (
+            <CourseRows courses={latest.data} />
+          )}
+        </HomeSection>
+
+        {(picks.isPending || (picks.data?.length ?? 0) > 0) && (
+          <HomeSection
+            title="为你推荐"
+            hint="根据你订阅的学科"
+            testId="home-picks"
+            action={<ChangeBatchButton busy={picks.isFetching} onClick={() => setBatch((b) => b + 1)} />}
+          >
+            {picks.isPending ? <RowsSkeleton rows={2} /> : <CourseRows courses={picks.data ?? []} />}
+          </HomeSection>
+        )}
+
+        {nothing && <EmptyState title="课程正在上架中" description="银行业务合规、金融监管、信贷与担保等课程即将上线" />}
+
+        <footer className={styles.footer}>
+          遇到问题？<Link to={paths.contact.getHref()}>联系客服</Link>（工作日 9:00–18:00）
+        </footer>
+      </div>
+    </PullToRefresh>
   );
 }

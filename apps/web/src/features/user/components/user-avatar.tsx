@@ -6,7 +6,8 @@ import styles from './user-avatar.module.css';
 /** The learner's picture, or a circle with their surname when there is none (or it fails to load). */
 export function UserAvatar({ name, avatar, size = 64 }: { name: string; avatar?: string | null; size?: number }) {
   const [broken, setBroken] = useState(false);
-  const surname = getSurname(name) || '学';
+  // A name that is really a masked phone ("139****5678") has no surname to show.
+  const surname = (/^[\p{Script=Han}A-Za-z]/u.test(name) && getSurname(name)) || '学';
   if (avatar && !broken) {
     return (
       <img

@@ -1,0 +1,213 @@
+/**
+ * Catalogue reads: course cards and pages, one course with its lecturer and subject, chapters,
+ * tags, banners, subjects and hot tags. Plain rows out; presenting them is course-presenter.ts.
+ *
+ * "Listed" means on shelf (status 1) and public (no corporate), unless a corporate is named:
+ * then it is that corporate's on-shelf courses.
+ */
+import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import type { Dialect } from '../../db/database.ts';
+import type { CardRow } from './course-card.ts';
+import { PUBLISHED_CHAPTER, chapterCount, findCardsByIds, normaliseCard, parseJsonArray, tagsJson, withCardColumns } from './course-card-repository.ts';
+import { CourseStatus } from './course-state.ts';
+import { searchCondition } from './search-repository.ts';
+import type { SearchWord } from './search-terms.ts';
+
+type Conn = Kysely<DB> | Transaction<DB>;
+
+
+export interface CourseFilter {
+  /** 1: member-free courses; 3: courses with a (non-zero) member price. */
+  listType?: 1 | 3 | undefined;
+  subjectId?: number | undefined;
+  tagId?: number | undefined;
+  isFree?: number | undefined;
+  courseType?: number | undefined;
+  /** 1, 2, 3, or 6 meaning 2 and 3. */
+  courseLevel?: number | undefined;
+  activityType?: number | undefined;
+  corporateId?: number | undefined;
+  homeListType?: number | undefined;
+  words?: readonly SearchWord[] | undefined;
+}
+
+export type CourseSortKey = 'default' | 'latest' | 'popular';
+
+type CourseQuery = SelectQueryBuilder<DB, 'courses', object>;
+
+function applyFilter(query: CourseQuery, dialect: Dialect, f: CourseFilter): CourseQuery {
+  let q = query.where('courses.status', '=', CourseStatus.ON_SHELF);
+  q = f.corporateId !== undefined ? q.where('courses.corporate_id', '=', f.corporateId) : q.where('courses.corporate_id', 'is', null);
+  if (f.listType === 1) q = q.where('courses.member_free', '=', 1);
+  if (f.listType === 3) q = q.where('courses.vip_price', '>', 0);
+  if (f.subjectId !== undefined) q = q.where('courses.subject_id', '=', f.subjectId);
+  if (f.isFree !== undefined) q = q.where('courses.is_free', '=', f.isFree);
+  if (f.courseType !== undefined) q = q.where('courses.course_type', '=', f.courseType);
+  if (f.courseLevel === 6) q = q.where('courses.course_level', 'in', [2, 3]);
+  else if (f.courseLevel !== undefined) q = q.where('courses.course_level', '=', f.courseLevel);
+  if (f.activityType !== undefined) q = q.where('courses.activity_type', '=', f.activityType);
+  if (f.homeListType !== undefined) q = q.where('courses.home_list_type', '=', f.homeListType);
+  const tagId = f.tagId;
+  if (tagId !== undefined) {
+    q = q.where('courses.id', 'in', (eb) => eb.selectFrom('course_tags').select('course_tags.course_id').where('course_tags.tag_id', '=', tagId));
+  }
+  const words = f.words;
+  if (words && words.length > 0) q = q.where((eb) => searchCondition(eb, dialect, words));
+  return q;
+}
+
+function ordered<Q extends SelectQueryBuilder<DB, 'courses', object>>(q: Q, sort: CourseSortKey): Q {
+  switch (sort) {
+    case 'latest':
+      return q.orderBy('courses.published_at', 'desc').orderBy('courses.id', 'desc') as Q;
+    case 'popular':
+      return q.orderBy('courses.learners_count', 'desc').orderBy('courses.id', 'desc') as Q;
+    default:
+      // Curated order: a higher sort shows first.
+      return q.orderBy('courses.sort', 'desc').orderBy('courses.id', 'desc') as Q;
+  }
+}
+
+/**
+ * One page of listed courses and the total. First the page's ids, with `count(*) over ()`
+ * riding along (ids only, so cheap even when the filter matches the whole catalogue), then the
+ * cards of just those ids. Measured on SQLite this costs less than half of one query joining
+ * the page back to its cards. Only a page past the end needs a third query, for the total.
+ */
+export async function listCourseCards(
+  db: Conn,
+  dialect: Dialect,
+  filter: CourseFilter,
+  sort: CourseSortKey,
+  page: { limit: number; offset: number },
+): Promise<{ rows: CardRow[]; total: number }> {
+  const ids = await ordered(applyFilter(db.selectFrom('courses'), dialect, filter), sort)
+    .select(['courses.id', sql<number>`count(*) over ()`.as('total_rows')])
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  const first = ids[0];
+  let total: number;
+  if (first) total = Number(first.total_rows);
+  else if (page.offset === 0) total = 0;
+  else {
+    const counted = await applyFilter(db.selectFrom('courses'), dialect, filter)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    total = Number(counted.n);
+  }
+  return { rows: await findCardsByIds(db, dialect, ids.map((r) => r.id)), total };
+}
+
+/**
+ * Courses related to one: same subject counts 2, each shared tag 1; ties and the rest of the
+ * catalogue follow in curated order, so the list is full even for a lone course.
+ */
+export async function listRelatedCards(db: Conn, dialect: Dialect, course: { id: number; subject_id: number }, count: number): Promise<CardRow[]> {
+  const base = applyFilter(db.selectFrom('courses'), dialect, {}).where('courses.id', '!=', course.id);
+  const rows = await withCardColumns(base, dialect)
+    .select((eb) =>
+      sql<number>`(case when ${eb.ref('courses.subject_id')} = ${course.subject_id} then 2 else 0 end) + (
+        select count(*) from course_tags mine
+        join course_tags theirs on theirs.tag_id = mine.tag_id
+        where mine.course_id = ${course.id} and theirs.course_id = ${eb.ref('courses.id')}
+      )`.as('relevance'),
+    )
+    .orderBy('relevance', 'desc')
+    .orderBy('courses.sort', 'desc')
+    .orderBy('courses.id', 'desc')
+    .limit(count)
+    .execute();
+  return rows.map(({ relevance: _r, ...r }) => normaliseCard(r));
+}
+
+/** One course in any state, with its lecturer and subject; undefined when there is no such course. */
+export async function findCourseWithLecturer(db: Conn, dialect: Dialect, id: number) {
+  const row = await db
+    .selectFrom('courses')
+    .innerJoin('lecturers', 'lecturers.id', 'courses.lecturer_id')
+    .innerJoin('subjects', 'subjects.id', 'courses.subject_id')
+    .selectAll('courses')
+    .select([
+      'lecturers.name as lecturer_name',
+      'lecturers.avatar as lecturer_avatar',
+      'lecturers.company as lecturer_company',
+      'lecturers.department as lecturer_department',
+      'lecturers.position as lecturer_position',
+      'lecturers.intro as lecturer_intro',
+      'subjects.name as subject_name',
+    ])
+    .select((eb) => chapterCount(eb as unknown as ExpressionBuilder<DB, 'courses'>))
+    .select(tagsJson(dialect, 'objects').as('tag_list'))
+    .where('courses.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { tag_list, ...rest } = row;
+  return { ...rest, chapter_count: Number(row.chapter_count ?? 0), tags: parseJsonArray<{ id: number; name: string }>(tag_list) };
+}
+export type CourseDetailRow = NonNullable<Awaited<ReturnType<typeof findCourseWithLecturer>>>;
+
+export async function findPublishedChapters(db: Conn, courseId: number) {
+  return db
+    .selectFrom('chapters')
+    .select(['id', 'title', 'sort', 'duration_seconds', 'is_free_trial', 'price'])
+    .where('course_id', '=', courseId)
+    .where('status', '=', PUBLISHED_CHAPTER)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+}
+
+/** The favourites table belongs to the favourites module; the course page only asks yes or no. */
+export async function hasFavorite(db: Conn, userId: number, courseId: number): Promise<boolean> {
+  const row = await db.selectFrom('favorites').select('id').where('user_id', '=', userId).where('course_id', '=', courseId).executeTakeFirst();
+  return !!row;
+}
+
+export async function listPublicBanners(db: Conn) {
+  return db
+    .selectFrom('banners')
+    .select(['id', 'title', 'image', 'link_type', 'link'])
+    .where('corporate_id', 'is', null)
+    .orderBy('sort', 'desc')
+    .orderBy('id')
+    .execute();
+}
+
+export async function listSubjectsWithCounts(db: Conn) {
+  const rows = await db
+    .selectFrom('subjects')
+    .select(['subjects.id', 'subjects.name', 'subjects.icon'])
+    .select((eb) =>
+      eb
+        .selectFrom('courses')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('courses.subject_id', '=', 'subjects.id')
+        .where('courses.status', '=', CourseStatus.ON_SHELF)
+        .where('courses.corporate_id', 'is', null)
+        .as('course_count'),
+    )
+    .orderBy('subjects.sort')
+    .orderBy('subjects.id')
+    .execute();
+  return rows.map((r) => ({ ...r, course_count: Number(r.course_count) }));
+}
+
+/** Tags by how many listed courses carry them; tags on no listed course are left out. */
+export async function listHotTags(db: Conn, size: number) {
+  const rows = await db
+    .selectFrom('tags')
+    .innerJoin('course_tags', 'course_tags.tag_id', 'tags.id')
+    .innerJoin('courses', 'courses.id', 'course_tags.course_id')
+    .where('courses.status', '=', CourseStatus.ON_SHELF)
+    .where('courses.corporate_id', 'is', null)
+    .select(['tags.id', 'tags.name'])
+    .select((eb) => eb.fn.countAll<number>().as('course_count'))
+    .groupBy(['tags.id', 'tags.name'])
+    .orderBy('course_count', 'desc')
+    .orderBy('tags.id')
+    .limit(size)
+    .execute();
+  return rows.map((r) => ({ ...r, course_count: Number(r.course_count) }));
+}

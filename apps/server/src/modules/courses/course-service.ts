@@ -1,0 +1,151 @@
+/**
+ * The catalogue's read rules: which courses a list shows, the course states a course page
+ * answers with (spec §8), and the shapes the H5 receives.
+ *
+ * Course states:
+ * - unknown id → -10004 (not found);
+ * - off shelf (status 0) → -1281, not started (status 2) → -45061, on the page and on its
+ *   series and related lists alike;
+ * - an on-shelf course with no duration or no published chapter is still readable (the page
+ *   shows 暂未更新); only its chapter list answers -45063 (not yet updated), because that is
+ *   the one call with nothing to show.
+ */
+import type { Kysely } from 'kysely';
+import { ErrorCodes, type Banner, type Chapter, type CourseCard, type CourseDetail, type CoursePage, type CourseListQuery, type ExhibitionSection, type HotSearch, type Subject, type TagSummary } from '@jinfa/shared';
+import type { DB } from '../../db/schema.ts';
+import type { Dialect } from '../../db/database.ts';
+import { AppError } from '../../lib/errors.ts';
+import {
+  findCourseWithLecturer,
+  findPublishedChapters,
+  hasFavorite,
+  listCourseCards,
+  listHotTags,
+  listPublicBanners,
+  listRelatedCards,
+  listSubjectsWithCounts,
+  type CourseDetailRow,
+  type CourseFilter,
+} from './course-repository.ts';
+import { toCourseCard } from './course-card.ts';
+import { toChapter, toCourseDetail } from './course-presenter.ts';
+import { assertCourseOnShelf } from './course-state.ts';
+import { parseKeyword } from './search-terms.ts';
+
+type Db = Kysely<DB>;
+
+/** Home exhibition zones (spec §3 home list types) with the titles the home page shows. */
+export const EXHIBITION_TITLES: Readonly<Record<number, string>> = {
+  1: '基础会员专区',
+  2: '老课特价专区',
+  3: '专题会员专区',
+  4: '福利专区',
+};
+
+/**
+ * Curated hot searches: what learners in banking law look for, limited to words the catalogue
+ * answers (a test searches each one) — 保理 and 信用证 wait until there is a course on them.
+ */
+export const HOT_SEARCHES: readonly HotSearch[] = [
+  { keyword: '反洗钱', hot: true },
+  { keyword: '民法典', hot: true },
+  { keyword: '担保', hot: true },
+  { keyword: '个人信息保护', hot: true },
+  { keyword: '票据', hot: false },
+  { keyword: '不良资产', hot: false },
+  { keyword: '破产', hot: false },
+  { keyword: '金融借款', hot: false },
+  { keyword: '支付结算', hot: false },
+  { keyword: '关联交易', hot: false },
+];
+
+
+function pageOf(q: { pageIndex?: number | undefined; pageSize?: number | undefined }) {
+  const size = q.pageSize ?? 10;
+  return { limit: size, offset: ((q.pageIndex ?? 1) - 1) * size };
+}
+
+export async function listCourses(db: Db, dialect: Dialect, q: CourseListQuery): Promise<CoursePage> {
+  const filter: CourseFilter = {
+    listType: q.listType,
+    subjectId: q.subjectId,
+    tagId: q.tagId,
+    isFree: q.isFree,
+    courseType: q.courseType,
+    courseLevel: q.courseLevel,
+    activityType: q.activityType,
+    corporateId: q.corporateId,
+    words: parseKeyword(q.keyword),
+  };
+  const { rows, total } = await listCourseCards(db, dialect, filter, q.sort ?? 'default', pageOf(q));
+  return { rows: rows.map(toCourseCard), total };
+}
+
+export async function latestCourses(db: Db, dialect: Dialect, size: number): Promise<CourseCard[]> {
+  const { rows } = await listCourseCards(db, dialect, {}, 'latest', { limit: size, offset: 0 });
+  return rows.map(toCourseCard);
+}
+
+/** Courses with a member price (spec: 专题会员 / special VIP list). */
+export async function specialVipCourses(db: Db, dialect: Dialect, page: { pageIndex?: number; pageSize?: number }): Promise<CoursePage> {
+  const { rows, total } = await listCourseCards(db, dialect, { listType: 3 }, 'default', pageOf(page));
+  return { rows: rows.map(toCourseCard), total };
+}
+
+export async function corporateCourses(db: Db, dialect: Dialect, corporateId: number, page: { pageIndex?: number; pageSize?: number }): Promise<CoursePage> {
+  const { rows, total } = await listCourseCards(db, dialect, { corporateId }, 'default', pageOf(page));
+  return { rows: rows.map(toCourseCard), total };
+}
+
+/** The home zones in type order; zones with no course are left out. */
+export async function exhibitionSections(db: Db, dialect: Dialect, size: number, type?: number): Promise<ExhibitionSection[]> {
+  const types = type !== undefined ? [type] : Object.keys(EXHIBITION_TITLES).map(Number);
+  const sections: ExhibitionSection[] = [];
+  for (const t of types) {
+    const { rows } = await listCourseCards(db, dialect, { homeListType: t }, 'default', { limit: size, offset: 0 });
+    if (rows.length > 0) sections.push({ type: t, title: EXHIBITION_TITLES[t] ?? '', courses: rows.map(toCourseCard) });
+  }
+  return sections;
+}
+
+/** A course a learner may open, or the code that says why not. */
+async function readableCourse(db: Db, dialect: Dialect, id: number): Promise<CourseDetailRow> {
+  return assertCourseOnShelf(await findCourseWithLecturer(db, dialect, id));
+}
+
+export async function courseDetail(db: Db, dialect: Dialect, id: number, callerId: number | null): Promise<CourseDetail> {
+  const course = await readableCourse(db, dialect, id);
+  const favorite = callerId === null ? false : await hasFavorite(db, callerId, id);
+  // TODO(purchase issue): ownership from the learner's entitlements; until orders exist only
+  // a free course belongs to a signed-in learner.
+  const caller = callerId === null ? null : { isFavorite: favorite, owned: course.is_free === 1 };
+  return toCourseDetail(course, caller);
+}
+
+export async function courseSeries(db: Db, dialect: Dialect, id: number): Promise<Chapter[]> {
+  const course = await readableCourse(db, dialect, id);
+  if (course.course_type !== 2) return [];
+  const chapters = await findPublishedChapters(db, id);
+  if (chapters.length === 0) throw new AppError(ErrorCodes.COURSE_NOT_UPDATED);
+  return chapters.map(toChapter);
+}
+
+export async function relatedCourses(db: Db, dialect: Dialect, id: number, count: number): Promise<CourseCard[]> {
+  const course = await readableCourse(db, dialect, id);
+  return (await listRelatedCards(db, dialect, course, count)).map(toCourseCard);
+}
+
+export async function banners(db: Db): Promise<Banner[]> {
+  const rows = await listPublicBanners(db);
+  return rows.map((b) => ({ bannerId: b.id, title: b.title, image: b.image, linkType: b.link_type, link: b.link }));
+}
+
+export async function subjects(db: Db): Promise<Subject[]> {
+  const rows = await listSubjectsWithCounts(db);
+  return rows.map((s) => ({ subjectId: s.id, name: s.name, icon: s.icon, courseCount: s.course_count }));
+}
+
+export async function hotTags(db: Db, size: number): Promise<TagSummary[]> {
+  const rows = await listHotTags(db, size);
+  return rows.map((t) => ({ tagId: t.id, tagName: t.name, courseCount: t.course_count }));
+}

@@ -1,0 +1,98 @@
+import type { CourseDetail } from '@jinfa/shared/schemas';
+import { resizeImage } from '../../../lib/image.ts';
+import { countLabel, durationLabel, lecturerLine, levelLabel } from '../lib/course-labels.ts';
+import { Avatar } from './avatar.tsx';
+import styles from './course-summary.module.css';
+
+function PriceRow({ course }: { course: CourseDetail }) {
+  if (course.isFree) {
+    return (
+      <div className={styles.priceRow}>
+        <span className={styles.free}>免费</span>
+      </div>
+    );
+  }
+  return (
+    <div className={styles.priceRow} data-testid="course-price">
+      <span className={styles.price}>
+        <small>¥</small>
+        {course.priceYuan}
+      </span>
+      {course.originalPrice > course.price && <s className={styles.original}>¥{course.originalPriceYuan}</s>}
+      {course.vipPriceYuan != null && !course.memberFree && (
+        <span className={styles.vip}>
+          <span className={styles.vipLabel}>会员价</span>¥{course.vipPriceYuan}
+        </span>
+      )}
+      {course.memberFree && (
+        <span className={styles.vip}>
+          <span className={styles.vipLabel}>VIP</span>会员免费
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** Cover, title, price and facts of a course, then who teaches it. */
+export function CourseSummary({ course }: { course: CourseDetail }) {
+  const level = levelLabel(course.courseLevel);
+  const lecturer = lecturerLine({
+    company: course.lecturerCompany,
+    department: course.lecturerDepartment,
+    position: course.lecturerPosition,
+  });
+  return (
+    <>
+      <div className={styles.cover}>
+        {course.cover ? (
+          <img src={resizeImage(course.cover, { width: 750, height: 422 })} alt="" decoding="async" />
+        ) : (
+          <span className={styles.coverFallback} aria-hidden="true">
+            金法课堂
+          </span>
+        )}
+        {course.isSeries && <span className={styles.badge}>系列课 · {course.chapterCount}讲</span>}
+        {course.mediaType === 2 && !course.isSeries && <span className={styles.badge}>音频课</span>}
+      </div>
+
+      <section className={styles.info}>
+        <h2 className={styles.title}>{course.name}</h2>
+        {course.subtitle && <p className={styles.subtitle}>{course.subtitle}</p>}
+        <PriceRow course={course} />
+        <ul className={styles.facts} aria-label="课程信息">
+          {level && (
+            <li>
+              <span className={styles.level}>{level}</span>
+            </li>
+          )}
+          <li data-testid="course-duration">{course.isSeries ? `共${course.chapterCount}讲 · ` : ''}{durationLabel(course.durationSeconds)}</li>
+          <li>{countLabel(course.learnersCount)}人学过</li>
+          {course.subjectName && <li>{course.subjectName}</li>}
+        </ul>
+        {course.tags.length > 0 && (
+          <p className={styles.tags}>
+            {course.tags.map((tag) => (
+              <span key={tag.tagId} className={styles.tag}>
+                # {tag.tagName}
+              </span>
+            ))}
+          </p>
+        )}
+      </section>
+
+      {course.lecturerName && (
+        <section className={styles.lecturer} aria-label="讲师">
+          <Avatar name={course.lecturerName} src={course.lecturerAvatar} size={48} />
+          <div className={styles.lecturerText}>
+            <p className={styles.lecturerName}>
+              {course.lecturerName}
+              <span className={styles.lecturerBadge}>讲师</span>
+            </p>
+            {lecturer && <p className={styles.lecturerLine}>{lecturer}</p>}
+            {course.lecturerIntro && <p className={styles.lecturerIntro}>{course.lecturerIntro}</p>}
+          </div>
+        </section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,133 @@
+import { PullToRefresh } from '../../../components/pull-to-refresh.tsx';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { useSearchParams } from '../../../lib/router.ts';
+import { Page } from '../../../components/page.tsx';
+import { SkeletonBlock, SkeletonLines } from '../../../components/skeleton.tsx';
+import { useCourse } from '../api/get-course.ts';
+import { useFavoriteCheck } from '../api/get-favorite-check.ts';
+import { useSeries } from '../api/get-series.ts';
+import { recordVisit } from '../api/record-visit.ts';
+import { useToggleFavorite } from '../api/toggle-favorite.ts';
+import { ActionBar } from '../components/action-bar.tsx';
+import { AnchorNav, type Anchor } from '../components/anchor-nav.tsx';
+import { AppraisalSection } from '../components/appraisal-section.tsx';
+import { ChapterList } from '../components/chapter-list.tsx';
+import { CommentSection } from '../components/comment-section.tsx';
+import { CourseSummary } from '../components/course-summary.tsx';
+import { CourseUnavailable, MissingCourse } from '../components/course-unavailable.tsx';
+import { LearnersStrip } from '../components/learners-strip.tsx';
+import { RelatedSection } from '../components/related-section.tsx';
+import { RichText } from '../components/rich-text.tsx';
+import { parseId } from '../lib/course-labels.ts';
+import bar from '../components/action-bar.module.css';
+import section from '../components/section.module.css';
+import styles from './course-detail-page.module.css';
+
+const INTRO = 'course-intro';
+const CHAPTERS = 'course-chapters';
+const APPRAISALS = 'course-appraisals';
+
+function CourseSkeleton() {
+  return (
+    <div aria-busy="true" aria-label="加载中">
+      <SkeletonBlock height="auto" radius={0} style={{ aspectRatio: '16 / 9' }} />
+      <div className={styles.skeletonInfo}>
+        <SkeletonBlock width="80%" height={20} />
+        <SkeletonBlock width="40%" height={24} style={{ marginTop: 14 }} />
+        <SkeletonBlock width="60%" height={12} style={{ marginTop: 14 }} />
+      </div>
+      <div className={styles.skeletonInfo}>
+        <SkeletonLines lines={4} />
+      </div>
+    </div>
+  );
+}
+
+function CourseBody({ courseId }: { courseId: number }) {
+  const queryClient = useQueryClient();
+  const course = useCourse(courseId);
+  const detail = course.data;
+  const series = useSeries(courseId, detail?.isSeries === true);
+  // The detail carries `isFavorite` for a logged-in caller; ask separately only when it doesn't.
+  const check = useFavoriteCheck(courseId, detail != null && detail.isFavorite === undefined);
+  const toggle = useToggleFavorite(courseId);
+
+  useEffect(() => {
+    recordVisit(courseId);
+  }, [courseId]);
+
+  const anchors = useMemo<Anchor[]>(
+    () => [
+      { id: INTRO, label: '简介' },
+      ...(detail?.isSeries ? [{ id: CHAPTERS, label: '目录' }] : []),
+      { id: APPRAISALS, label: '评价' },
+    ],
+    [detail?.isSeries],
+  );
+
+  if (course.isPending) return <CourseSkeleton />;
+  if (course.isError) return <CourseUnavailable error={course.error} onRetry={() => void course.refetch()} />;
+
+  const c = course.data;
+  const favorite = c.isFavorite ?? check.data?.favorite ?? false;
+  const handleRefresh = async () => {
+    await queryClient.invalidateQueries({ queryKey: ['courses', courseId] });
+    await queryClient.invalidateQueries({ queryKey: ['comments', courseId] });
+  };
+  const handleStudy = () =>
+    document.getElementById(c.isSeries ? CHAPTERS : INTRO)?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+
+  return (
+    <>
+      <PullToRefresh onRefresh={handleRefresh}>
+        <CourseSummary course={c} />
+        <AnchorNav anchors={anchors} />
+        <section className={section.section} id={INTRO} aria-labelledby={`${INTRO}-title`}>
+          <div className={section.head}>
+            <h3 className={section.title} id={`${INTRO}-title`}>
+              课程简介
+            </h3>
+          </div>
+          <RichText html={c.detail} />
+          <LearnersStrip courseId={courseId} learnersCount={c.learnersCount} />
+        </section>
+        {c.isSeries && (
+          <section className={section.section} id={CHAPTERS} aria-labelledby={`${CHAPTERS}-title`}>
+            <div className={section.head}>
+              <h3 className={section.title} id={`${CHAPTERS}-title`}>
+                课程目录
+              </h3>
+              <span className={section.extra}>共{series.data?.length ?? c.chapterCount}讲</span>
+            </div>
+            <ChapterList chapters={series.data} loading={series.isPending} owned={c.owned} />
+          </section>
+        )}
+        <AppraisalSection courseId={courseId} id={APPRAISALS} />
+        <CommentSection courseId={courseId} />
+        <RelatedSection courseId={courseId} />
+        <div className={bar.spacer} />
+      </PullToRefresh>
+      <ActionBar
+        course={c}
+        favorite={favorite}
+        onToggleFavorite={() => {
+          if (!toggle.isPending) toggle.mutate(!favorite);
+        }}
+        onStudy={handleStudy}
+      />
+    </>
+  );
+}
+
+/**
+ * /course/detail, /course/child/detail and /course/play: the course page is also where the
+ * course plays (spec §2); the player itself arrives with the learning issue.
+ */
+export function CourseDetailPage() {
+  const [params] = useSearchParams();
+  const courseId = parseId(params.get('courseId'), params.get('id'));
+  return (
+    <Page title="课程详情">{courseId == null ? <MissingCourse /> : <CourseBody key={courseId} courseId={courseId} />}</Page>
+  );
+}
