@@ -24,8 +24,9 @@ export function ensureWebDist(rebuild = false): void {
 /** Routes and the page chunks their router entry loads lazily (file name prefixes). */
 const ROUTES: { route: string; pages: string[] }[] = [
   { route: '/', pages: ['home-page'] },
-  // Every page but home also loads antd-mobile's React 19 render hook (app/router.tsx).
-  { route: '/course/detail', pages: ['course-detail-page', 'antd-setup'] },
+  // Every page but home also loads the page table (app/route-pages.ts; index.html preloads it on a
+  // deep link) and antd-mobile's React 19 render hook.
+  { route: '/course/detail', pages: ['route-pages', 'course-detail-page', 'antd-setup'] },
 ];
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);

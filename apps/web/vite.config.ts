@@ -27,6 +27,39 @@ function shortScopedName() {
 const HOME_PAGE = fileURLToPath(new URL('./src/features/home/pages/home-page.tsx', import.meta.url));
 const MAIN = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
 
+const PAGE_TABLE = fileURLToPath(new URL('./src/app/route-pages.ts', import.meta.url));
+
+interface BundleChunk {
+  type: string;
+  fileName: string;
+  facadeModuleId?: string | null;
+}
+
+/**
+ * The page table (src/app/route-pages.ts) is not part of the home page's first load: the app
+ * fetches it when idle. A deep link needs it at once, so a tiny inline script in index.html
+ * preloads it next to the boot chunk when the address is not the home page (hash routes over
+ * http, path routes over https; spec §2) — the page's code then does not wait for a waterfall.
+ */
+function preloadPageTableOnDeepLinks() {
+  return {
+    name: 'jinfa:preload-page-table-on-deep-links',
+    apply: 'build' as const,
+    transformIndexHtml: {
+      order: 'post' as const,
+      handler(html: string, ctx: { bundle?: Record<string, BundleChunk> }) {
+        const chunk = Object.values(ctx.bundle ?? {}).find((c) => c.type === 'chunk' && c.facadeModuleId === PAGE_TABLE);
+        if (!chunk) throw new Error('the page table chunk (src/app/route-pages.ts) is missing from the build');
+        const script =
+          `(function(l){var p=(l.hash.indexOf('#/')===0?l.hash.slice(1):l.pathname).split('?')[0];` +
+          `if(p!=='/'&&p!=='/index.html'){var k=document.createElement('link');k.rel='modulepreload';` +
+          `k.crossOrigin='';k.href='/${chunk.fileName}';document.head.appendChild(k)}})(location)`;
+        return [{ tag: 'script', children: script, injectTo: 'head' as const }];
+      },
+    },
+  };
+}
+
 interface ModuleGraph {
   getModuleInfo(id: string): { importedIds: readonly string[] } | null;
 }
@@ -54,6 +87,7 @@ function bootChunk() {
       }
       boot = found;
     }
+    if (/@tanstack\/(react-query|query-core)\/build\/modern\/(useMutation|mutationObserver|useInfiniteQuery|infiniteQueryObserver|infiniteQueryOptions)\.js$/.test(id)) return null;
     return boot.has(id) ? 'boot' : null;
   };
 }
@@ -67,7 +101,7 @@ export default defineConfig(({ command, mode }) => {
     // The server serves dist/ at the origin root (SPA fallback, hashed files under /assets/),
     // so base stays '/': deep links like /course/detail?courseId=1 must still find /assets/*.
     base: '/',
-    plugins: [react()],
+    plugins: [react(), preloadPageTableOnDeepLinks()],
     css: {
       modules: command === 'build' ? { generateScopedName: shortScopedName() } : {},
     },
@@ -82,7 +116,15 @@ export default defineConfig(({ command, mode }) => {
       chunkSizeWarningLimit: 400,
       rolldownOptions: {
         output: {
-          codeSplitting: { groups: [{ name: bootChunk() }] },
+          codeSplitting: {
+            groups: [
+              { name: bootChunk() },
+              // Icons live one per file so the boot chunk carries only the home page's. Those several
+              // pages share go into one small chunk rather than one file (and one preload-map entry
+              // in boot) each; an icon only one page uses stays in that page's chunk.
+              { name: (id: string) => (id.includes('/src/components/icons/') ? 'icons' : null), minShareCount: 2 },
+            ],
+          },
         },
       },
     },

@@ -12,12 +12,13 @@ function staticImports(code) {
 }
 
 /**
- * The CSS files Vite's preload helper loads with a lazily imported chunk: the dependency map in
- * the entry lists, per dynamic import, the chunk's JS and CSS files.
+ * The CSS files Vite's preload helper loads with a lazily imported chunk: the dependency map of
+ * the chunk that imports it (the boot chunk, or the page table `route-pages-*.js`) lists, per
+ * dynamic import, the chunk's JS and CSS files.
  */
-function cssFor(chunk, assets, entryCode) {
+function cssFor(chunk, assets, mapCode) {
   const base = chunk.replace(/-[\w-]{8}\.js$/, '');
-  return [...assets].filter((n) => n.endsWith('.css') && n.startsWith(`${base}-`) && entryCode.includes(n));
+  return [...assets].filter((n) => n.endsWith('.css') && n.startsWith(`${base}-`) && mapCode.includes(n));
 }
 
 /**
@@ -30,8 +31,8 @@ export function routeWeight(dist, pages) {
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
   const assets = new Set(readdirSync(join(dist, 'assets')));
   const entry = [...html.matchAll(/(?:src|href)="\/assets\/([^"]+)"/g)].map((m) => m[1]);
-  const entryCode = entry
-    .filter((n) => n.endsWith('.js') && assets.has(n))
+  const mapCode = [...assets]
+    .filter((n) => n.endsWith('.js'))
     .map((n) => readFileSync(join(dist, 'assets', n), 'utf8'))
     .join('\n');
   const inBoot = [];
@@ -50,7 +51,7 @@ export function routeWeight(dist, pages) {
     seen.add(name);
     if (!name.endsWith('.js')) continue;
     queue.push(...staticImports(readFileSync(join(dist, 'assets', name), 'utf8')));
-    if (!entry.includes(name)) queue.push(...cssFor(name, assets, entryCode));
+    if (!entry.includes(name)) queue.push(...cssFor(name, assets, mapCode));
   }
   let total = 0;
   const files = [...seen].sort().map((file) => {

@@ -1,4 +1,3 @@
-import 'antd-mobile/es/global';
 import './styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -6,6 +5,10 @@ import { App } from './app/app.tsx';
 import { trackViewportHeight } from './lib/viewport.ts';
 
 trackViewportHeight();
+
+// Mobile Safari applies `:active` styles only when the page listens for touches (what
+// antd-mobile's global module does; its CSS variables load with antd, in app/antd-setup.ts).
+document.addEventListener('touchstart', () => {}, true);
 
 // antd-mobile's imperative APIs need a React 19 render function: the router sets it up along
 // with every page except home (app/router.tsx), so home never downloads it.

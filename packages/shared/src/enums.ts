@@ -4,6 +4,8 @@ export const CourseType = { NORMAL: 1, SERIES: 2 } as const;
 export const CourseLevel = { BEGINNER: 1, INTERMEDIATE: 2, ADVANCED: 3 } as const;
 /** The list filter value that means "intermediate and advanced". */
 export const COURSE_LEVEL_INTERMEDIATE_AND_UP = 6;
+/** How every page names the levels (cards, filters, the course page). */
+export const COURSE_LEVEL_LABELS: Readonly<Record<number, string>> = { 1: '初级', 2: '中级', 3: '高级' };
 
 export const UserType = {
   ORDINARY: 1,

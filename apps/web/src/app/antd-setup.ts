@@ -1,3 +1,7 @@
+// antd-mobile's own CSS variables (radii, font sizes, …) load with the pages that use antd, not at
+// start-up: home uses none of it, and our theme (styles/global.css) defines every --adm-color-*
+// our own CSS reads.
+import 'antd-mobile/es/global/global.css';
 import { unstableSetRender } from 'antd-mobile/es/utils/unstable-render';
 import { createRoot, type Root } from 'react-dom/client';
 

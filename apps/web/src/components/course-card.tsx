@@ -1,4 +1,5 @@
 import type { CourseCard as CourseCardData } from '@jinfa/shared/schemas';
+import { COURSE_LEVEL_LABELS } from '@jinfa/shared/enums';
 import { Link } from '../lib/router.ts';
 import { paths } from '../config/paths.ts';
 import { cx } from '../lib/cx.ts';
@@ -17,7 +18,7 @@ interface CourseCardProps {
   dense?: boolean;
 }
 
-const LEVELS: Record<number, string> = { 1: '初级', 2: '中级', 3: '高级' };
+const LEVELS = COURSE_LEVEL_LABELS;
 
 /** Fen → "299.00" (integers only; the server also sends priceYuan for list prices). */
 export function fenToYuan(fen: number): string {

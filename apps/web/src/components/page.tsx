@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from '../lib/router.ts';
 import { paths } from '../config/paths.ts';
 import { usePageTitle } from '../hooks/use-page-title.ts';
 import { cx } from '../lib/cx.ts';
-import { BackIcon } from './icons/icons.tsx';
+import { BackIcon } from './icons/back-icon.tsx';
 import styles from './page.module.css';
 
 interface PageHeaderProps {

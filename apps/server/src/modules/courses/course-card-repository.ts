@@ -7,6 +7,7 @@
 import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { Dialect } from '../../db/database.ts';
+import { placeholder, runPrecompiled } from '../../db/precompiled.ts';
 import type { CardRow } from './course-card.ts';
 
 type Conn = Kysely<DB> | Transaction<DB>;
@@ -82,11 +83,98 @@ export function normaliseCard(row: RawCard): CardRow {
   return { ...row, chapter_count: Number(row.chapter_count ?? 0), tag_names: parseJsonArray<string>(row.tag_names) };
 }
 
-/** Cards for the given ids in any state (favourites and columns may hold off-shelf courses), in the order given. */
+/** The columns of a card that live on the course row itself. */
+const COURSE_ROW_CARD_COLUMNS = CARD_COLUMNS.filter((c) => c.startsWith('courses.')) as unknown as ReadonlyArray<Exclude<(typeof CARD_COLUMNS)[number], `lecturers.${string}`>>;
+
+/**
+ * What a card shows that only a catalogue edit changes: the lecturer's byline, the count of
+ * published chapters and the tag names — the joins and sub-queries that cost most of a card
+ * query. Kept per course; `invalidateCatalogue` forgets them (http-cache.ts), and the TTL bounds
+ * staleness after an edit made through another instance. Prices, state and learner counts are
+ * read fresh every time.
+ */
+interface CardStatics {
+  lecturer_name: string;
+  lecturer_position: string;
+  chapter_count: number;
+  tag_names: string[];
+  expires: number;
+}
+export const CARD_STATICS_TTL_MS = 30_000;
+/** Far above any catalogue we expect; past it the map starts over rather than grow. */
+const CARD_STATICS_MAX = 20_000;
+const staticsByDb = new WeakMap<Conn, Map<number, CardStatics>>();
+
+/** Forgets the cached card statics read through `db` (call with every catalogue write). */
+export function forgetCardStatics(db: Conn): void {
+  staticsByDb.get(db)?.clear();
+}
+
+async function loadCardStatics(db: Conn, dialect: Dialect, ids: readonly number[], now: number): Promise<Map<number, CardStatics>> {
+  let statics = staticsByDb.get(db);
+  if (!statics) {
+    statics = new Map();
+    staticsByDb.set(db, statics);
+  }
+  const missing = ids.filter((id) => {
+    const s = statics.get(id);
+    return s === undefined || s.expires <= now;
+  });
+  if (missing.length > 0) {
+    const rows = await db
+      .selectFrom('courses')
+      .innerJoin('lecturers', 'lecturers.id', 'courses.lecturer_id')
+      .select(['courses.id', 'lecturers.name as lecturer_name', 'lecturers.position as lecturer_position'])
+      .select((eb) => chapterCount(eb as unknown as ExpressionBuilder<DB, 'courses'>))
+      .select(tagsJson(dialect, 'names').as('tag_names'))
+      .where('courses.id', 'in', missing)
+      .execute();
+    if (statics.size + rows.length > CARD_STATICS_MAX) statics.clear();
+    for (const r of rows) {
+      statics.set(r.id, {
+        lecturer_name: r.lecturer_name,
+        lecturer_position: r.lecturer_position,
+        chapter_count: Number(r.chapter_count ?? 0),
+        tag_names: parseJsonArray<string>(r.tag_names),
+        expires: now + CARD_STATICS_TTL_MS,
+      });
+    }
+  }
+  return statics;
+}
+
+/** `courses.id` is one of the ids passed as a single value (a JSON array on SQLite, an int[] on PostgreSQL). */
+function idIn(dialect: Dialect, ids: unknown) {
+  return dialect === 'sqlite' ? sql<boolean>`courses.id in (select value from json_each(${ids}))` : sql<boolean>`courses.id = any(${ids}::int[])`;
+}
+
+/** The one value `idIn` takes for these ids. */
+export function idList(dialect: Dialect, ids: readonly number[]): unknown {
+  return dialect === 'sqlite' ? JSON.stringify(ids) : [...ids];
+}
+
+/**
+ * Cards for the given ids in any state (favourites and columns may hold off-shelf courses), in
+ * the order given. One precompiled query for the course rows, whatever the number of ids, plus
+ * the statics of courses not seen lately.
+ */
 export async function findCardsByIds(db: Conn, dialect: Dialect, ids: readonly number[]): Promise<CardRow[]> {
   if (ids.length === 0) return [];
-  const rows = await withCardColumns(db.selectFrom('courses').where('courses.id', 'in', [...new Set(ids)]), dialect).execute();
-  const byId = new Map(rows.map((r) => [r.id, normaliseCard(r)]));
+  const unique = [...new Set(ids)];
+  const [rows, statics] = await Promise.all([
+    runPrecompiled(db, dialect, 'cards-by-ids', () => db.selectFrom('courses').select(COURSE_ROW_CARD_COLUMNS).where(idIn(dialect, placeholder('ids'))), {
+      ids: idList(dialect, unique),
+    }),
+    loadCardStatics(db, dialect, unique, Date.now()),
+  ]);
+  const byId = new Map<number, CardRow>();
+  for (const r of rows) {
+    const st = statics.get(r.id);
+    // A course created after the statics were read and missing from them cannot happen (they are
+    // loaded for exactly these ids); one deleted in between simply has no card.
+    if (!st) continue;
+    byId.set(r.id, { ...r, lecturer_name: st.lecturer_name, lecturer_position: st.lecturer_position, chapter_count: st.chapter_count, tag_names: st.tag_names });
+  }
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 

@@ -11,7 +11,8 @@ import type { Dialect } from '../../db/database.ts';
 import type { CardRow } from './course-card.ts';
 import { PUBLISHED_CHAPTER, chapterCount, findCardsByIds, normaliseCard, parseJsonArray, tagsJson, withCardColumns } from './course-card-repository.ts';
 import { CourseStatus } from './course-state.ts';
-import { searchCondition } from './search-repository.ts';
+import { searchCondition, wordValue } from './search-repository.ts';
+import { placeholder, runPrecompiled } from '../../db/precompiled.ts';
 import type { SearchWord } from './search-terms.ts';
 
 type Conn = Kysely<DB> | Transaction<DB>;
@@ -36,7 +37,8 @@ export type CourseSortKey = 'default' | 'latest' | 'popular';
 
 type CourseQuery = SelectQueryBuilder<DB, 'courses', object>;
 
-function applyFilter(query: CourseQuery, dialect: Dialect, f: CourseFilter): CourseQuery {
+/** `wordValues`: placeholders for the search words' values when the query is precompiled. */
+function applyFilter(query: CourseQuery, dialect: Dialect, f: CourseFilter, wordValues?: readonly unknown[]): CourseQuery {
   let q = query.where('courses.status', '=', CourseStatus.ON_SHELF);
   q = f.corporateId !== undefined ? q.where('courses.corporate_id', '=', f.corporateId) : q.where('courses.corporate_id', 'is', null);
   if (f.listType === 1) q = q.where('courses.member_free', '=', 1);
@@ -53,7 +55,7 @@ function applyFilter(query: CourseQuery, dialect: Dialect, f: CourseFilter): Cou
     q = q.where('courses.id', 'in', (eb) => eb.selectFrom('course_tags').select('course_tags.course_id').where('course_tags.tag_id', '=', tagId));
   }
   const words = f.words;
-  if (words && words.length > 0) q = q.where((eb) => searchCondition(eb, dialect, words));
+  if (words && words.length > 0) q = q.where((eb) => searchCondition(eb, dialect, words, wordValues));
   return q;
 }
 
@@ -69,6 +71,41 @@ function ordered<Q extends SelectQueryBuilder<DB, 'courses', object>>(q: Q, sort
   }
 }
 
+/** Filter fields bound as values (the others shape the SQL: listType picks a condition, level 6 a list). */
+const BOUND_FIELDS = ['subjectId', 'tagId', 'isFree', 'courseType', 'activityType', 'corporateId', 'homeListType'] as const;
+
+/**
+ * The filter with placeholders for its values (db/precompiled.ts), the values, and a key naming
+ * the shape of its SQL: which fields are present, the list type, level 6, the search words' kinds.
+ */
+function bindFilter(dialect: Dialect, f: CourseFilter) {
+  const values: Record<string, unknown> = {};
+  const shaped: CourseFilter = { listType: f.listType };
+  const key: string[] = [`t${f.listType ?? ''}`];
+  for (const name of BOUND_FIELDS) {
+    if (f[name] === undefined) continue;
+    values[name] = f[name];
+    shaped[name] = placeholder<number>(name);
+    key.push(name);
+  }
+  if (f.courseLevel === 6) {
+    shaped.courseLevel = 6;
+    key.push('level6');
+  } else if (f.courseLevel !== undefined) {
+    values.courseLevel = f.courseLevel;
+    shaped.courseLevel = placeholder<number>('courseLevel');
+    key.push('courseLevel');
+  }
+  const words = f.words ?? [];
+  shaped.words = words;
+  const wordValues = words.map((w, i) => {
+    values[`w${i}`] = wordValue(dialect, w);
+    key.push(`w:${w.kind}`);
+    return placeholder<string>(`w${i}`);
+  });
+  return { key: key.join(','), shaped, wordValues, values };
+}
+
 /**
  * One page of listed courses and the total. First the page's ids, with `count(*) over ()`
  * riding along (ids only, so cheap even when the filter matches the whole catalogue), then the
@@ -82,11 +119,18 @@ export async function listCourseCards(
   sort: CourseSortKey,
   page: { limit: number; offset: number },
 ): Promise<{ rows: CardRow[]; total: number }> {
-  const ids = await ordered(applyFilter(db.selectFrom('courses'), dialect, filter), sort)
-    .select(['courses.id', sql<number>`count(*) over ()`.as('total_rows')])
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
+  const { key, shaped, wordValues, values } = bindFilter(dialect, filter);
+  const ids = await runPrecompiled(
+    db,
+    dialect,
+    `list:${sort}:${key}`,
+    () =>
+      ordered(applyFilter(db.selectFrom('courses'), dialect, shaped, wordValues), sort)
+        .select(['courses.id', sql<number>`count(*) over ()`.as('total_rows')])
+        .limit(placeholder<number>('limit'))
+        .offset(placeholder<number>('offset')),
+    { ...values, limit: page.limit, offset: page.offset },
+  );
   const first = ids[0];
   let total: number;
   if (first) total = Number(first.total_rows);
@@ -124,7 +168,14 @@ export async function listRelatedCards(db: Conn, dialect: Dialect, course: { id:
 
 /** One course in any state, with its lecturer and subject; undefined when there is no such course. */
 export async function findCourseWithLecturer(db: Conn, dialect: Dialect, id: number) {
-  const row = await db
+  const [row] = await runPrecompiled(db, dialect, 'course-page', () => courseWithLecturer(db, dialect), { id });
+  if (!row) return undefined;
+  const { tag_list, ...rest } = row;
+  return { ...rest, chapter_count: Number(row.chapter_count ?? 0), tags: parseJsonArray<{ id: number; name: string }>(tag_list) };
+}
+
+function courseWithLecturer(db: Conn, dialect: Dialect) {
+  return db
     .selectFrom('courses')
     .innerJoin('lecturers', 'lecturers.id', 'courses.lecturer_id')
     .innerJoin('subjects', 'subjects.id', 'courses.subject_id')
@@ -140,11 +191,7 @@ export async function findCourseWithLecturer(db: Conn, dialect: Dialect, id: num
     ])
     .select((eb) => chapterCount(eb as unknown as ExpressionBuilder<DB, 'courses'>))
     .select(tagsJson(dialect, 'objects').as('tag_list'))
-    .where('courses.id', '=', id)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  const { tag_list, ...rest } = row;
-  return { ...rest, chapter_count: Number(row.chapter_count ?? 0), tags: parseJsonArray<{ id: number; name: string }>(tag_list) };
+    .where('courses.id', '=', placeholder<number>('id'));
 }
 export type CourseDetailRow = NonNullable<Awaited<ReturnType<typeof findCourseWithLecturer>>>;
 

@@ -13,6 +13,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { ok } from '../../lib/envelope.ts';
+import { forgetCardStatics } from './course-card-repository.ts';
 
 /**
  * - public: same for everyone and changes rarely (catalogue): browsers and CDNs keep it 30 s.
@@ -101,6 +102,7 @@ export function catalogueCacheFor(db: Kysely<DB>): ResponseCache {
 /** Call after writing courses, chapters, tags, lecturers, banners or the search index. */
 export function invalidateCatalogue(db: Kysely<DB>): void {
   caches.get(db)?.clear();
+  forgetCardStatics(db);
 }
 
 export function weakEtag(body: string): string {

@@ -129,21 +129,38 @@ function likeContains(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** The sub-query of course ids matching one word. */
-function matchingIds(eb: ExpressionBuilder<DB, 'courses'>, dialect: Dialect, word: SearchWord) {
+/**
+ * The value one word binds into its lookup: the word itself for the gram table, an FTS5 phrase
+ * on SQLite, an ILIKE pattern on PostgreSQL.
+ */
+export function wordValue(dialect: Dialect, word: SearchWord): string {
+  if (word.kind === 'short') return word.text;
+  return dialect === 'sqlite' ? ftsPhrase(word.text) : likeContains(word.text);
+}
+
+/** The sub-query of course ids matching one word, binding `value` (wordValue, or a placeholder for it). */
+function matchingIds(eb: ExpressionBuilder<DB, 'courses'>, dialect: Dialect, word: SearchWord, value: unknown) {
   if (word.kind === 'short') {
-    return eb.selectFrom('course_search_terms').select('course_search_terms.course_id').where('course_search_terms.term', '=', word.text);
+    return eb.selectFrom('course_search_terms').select('course_search_terms.course_id').where('course_search_terms.term', '=', value as string);
   }
   if (dialect === 'sqlite') {
     // FTS5 virtual table, not in the typed schema: its rowid is the course id.
-    return sql<number>`(select rowid from course_search_fts where course_search_fts match ${ftsPhrase(word.text)})`;
+    return sql<number>`(select rowid from course_search_fts where course_search_fts match ${value})`;
   }
-  return eb.selectFrom('course_search').select('course_search.course_id').where('course_search.body', 'ilike', likeContains(word.text));
+  return eb.selectFrom('course_search').select('course_search.course_id').where('course_search.body', 'ilike', value as string);
 }
 
-/** Every word must match (AND). */
-export function searchCondition(eb: ExpressionBuilder<DB, 'courses'>, dialect: Dialect, words: readonly SearchWord[]): Expression<SqlBool> {
-  return eb.and(words.map((w) => eb('courses.id', 'in', matchingIds(eb, dialect, w))));
+/**
+ * Every word must match (AND). `values` stands in for the words' bound values when the query is
+ * precompiled (db/precompiled.ts); by default each word binds its own `wordValue`.
+ */
+export function searchCondition(
+  eb: ExpressionBuilder<DB, 'courses'>,
+  dialect: Dialect,
+  words: readonly SearchWord[],
+  values: readonly unknown[] = words.map((w) => wordValue(dialect, w)),
+): Expression<SqlBool> {
+  return eb.and(words.map((w, i) => eb('courses.id', 'in', matchingIds(eb, dialect, w, values[i]))));
 }
 
 /**

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from '../../../lib/router.ts';
-import { ShieldIcon } from '../../../components/icons/icons.tsx';
+import { ShieldIcon } from '../../../components/icons/shield-icon.tsx';
 import { Page } from '../../../components/page.tsx';
 import { paths } from '../../../config/paths.ts';
 import { clearTokens } from '../../../lib/auth-store.ts';

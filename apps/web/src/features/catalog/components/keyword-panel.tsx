@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { HotSearch } from '@jinfa/shared/schemas';
-import { TrashIcon } from '../../../components/icons/icons.tsx';
+import { TrashIcon } from '../../../components/icons/trash-icon.tsx';
 import { cx } from '../../../lib/cx.ts';
 import styles from './keyword-panel.module.css';
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { SearchIcon } from '../../../components/icons/icons.tsx';
+import { SearchIcon } from '../../../components/icons/search-icon.tsx';
 import { KEYWORD_MAX_LENGTH } from '../lib/search-history.ts';
 import styles from './search-box.module.css';
 

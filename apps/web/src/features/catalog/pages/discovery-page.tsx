@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '../../../lib/router.ts';
 import { CourseCard } from '../../../components/course-card.tsx';
-import { SearchIcon } from '../../../components/icons/icons.tsx';
+import { SearchIcon } from '../../../components/icons/search-icon.tsx';
 import { PageHeader } from '../../../components/page.tsx';
 import { paths } from '../../../config/paths.ts';
 import { usePageTitle } from '../../../hooks/use-page-title.ts';

@@ -45,9 +45,12 @@ function SearchView({ scope }: { scope: 'all' | 'corporate' }) {
   const memory = useListMemory('search', memoryParams, keywordReady ? results.isSuccess : corporateCourses.isSuccess);
 
   // Back from a course page on an address without the keyword (e.g. an old link): take it from memory.
-  const restoredKeyword = normalizeKeyword(memory.restored?.params.keyword);
+  // Only on that came-back entry: the page stays mounted when the learner later opens /search
+  // afresh, and that visit must show the history, not the old keyword again.
+  const cameBack = memory.restored != null && memory.restored.locationKey === location.key ? memory.restored : null;
+  const restoredKeyword = normalizeKeyword(cameBack?.params.keyword);
   const keyword = urlKeyword || restoredKeyword;
-  const restoredParams = memory.restored?.params;
+  const restoredParams = cameBack?.params;
   useEffect(() => {
     if (!urlKeyword && restoredKeyword && restoredParams) setSearchParams(restoredParams, { replace: true });
   }, [urlKeyword, restoredKeyword, restoredParams, setSearchParams]);

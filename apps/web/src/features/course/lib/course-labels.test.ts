@@ -3,7 +3,7 @@ import { clockLabel, countLabel, durationLabel, lecturerLine, levelLabel, parseI
 
 describe('course labels', () => {
   it('names the three levels and nothing else', () => {
-    expect([1, 2, 3, 9].map(levelLabel)).toEqual(['入门', '进阶', '高级', '']);
+    expect([1, 2, 3, 9].map(levelLabel)).toEqual(['初级', '中级', '高级', '']);
   });
 
   it('says 暂未更新 for a course without a duration', () => {

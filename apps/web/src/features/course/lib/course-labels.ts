@@ -1,20 +1,13 @@
 /** Display rules of the course page (spec §2, issue 3). */
 
-const LEVEL_LABELS: Record<number, string> = { 1: '入门', 2: '进阶', 3: '高级' };
+import { COURSE_LEVEL_LABELS } from '@jinfa/shared/enums';
 
 export function levelLabel(level: number): string {
-  return LEVEL_LABELS[level] ?? '';
+  return COURSE_LEVEL_LABELS[level] ?? '';
 }
 
-/** "1小时05分" / "38分钟"; a null duration means the course is not yet updated. */
-export function durationLabel(seconds: number | null | undefined): string {
-  if (seconds == null) return '暂未更新';
-  const minutes = Math.max(1, Math.round(seconds / 60));
-  if (minutes < 60) return `${minutes}分钟`;
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  return m ? `${h}小时${String(m).padStart(2, '0')}分` : `${h}小时`;
-}
+/** The same duration text as the course cards: a null duration means 暂未更新. */
+export { formatDuration as durationLabel } from '../../../components/course-card.tsx';
 
 /** "12:05" for a chapter; '' when unknown. */
 export function clockLabel(seconds: number | null | undefined): string {

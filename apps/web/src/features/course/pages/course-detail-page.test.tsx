@@ -111,7 +111,7 @@ describe('/course/detail', () => {
     expect(price.textContent).toContain('299.00');
     expect(price.textContent).toContain('会员价¥199.00');
     expect(price.textContent).toContain('¥399.00');
-    expect(screen.getByText('进阶')).toBeTruthy();
+    expect(screen.getByText('中级')).toBeTruthy();
     expect(screen.getByTestId('course-duration').textContent).toBe('1小时05分');
     expect(screen.getByText('金法律师事务所 · 金融部 · 合伙人')).toBeTruthy();
     expect(screen.getByTestId('course-intro').querySelector('strong')?.textContent).toBe('系统讲解');

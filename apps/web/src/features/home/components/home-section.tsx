@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from '../../../lib/router.ts';
-import { ChevronRightIcon } from '../../../components/icons/icons.tsx';
+import { ChevronRightIcon } from '../../../components/icons/chevron-right-icon.tsx';
 import styles from './home-section.module.css';
 
 interface HomeSectionProps {

@@ -1,23 +1,20 @@
-import { useCallback, useState, type ComponentType } from 'react';
+import { Suspense, lazy, useCallback, useState, type ComponentType } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CourseCard as CourseCardData } from '@jinfa/shared/schemas';
 import { Link } from '../../../lib/router.ts';
 import { LogoMark } from '../../../components/brand/logo-mark.tsx';
 import { CourseCard, CourseCardSkeleton } from '../../../components/course-card.tsx';
-import {
-  BookIcon,
-  BuildingIcon,
-  ColumnIcon,
-  CrownIcon,
-  ExamIcon,
-  GridIcon,
-  LiveIcon,
-  SearchIcon,
-  StarIcon,
-} from '../../../components/icons/icons.tsx';
+import { BookIcon } from '../../../components/icons/tab-icons.tsx';
+import { BuildingIcon } from '../../../components/icons/building-icon.tsx';
+import { ColumnIcon } from '../../../components/icons/column-icon.tsx';
+import { CrownIcon } from '../../../components/icons/crown-icon.tsx';
+import { ExamIcon } from '../../../components/icons/exam-icon.tsx';
+import { GridIcon } from '../../../components/icons/grid-icon.tsx';
+import { LiveIcon } from '../../../components/icons/live-icon.tsx';
+import { SearchIcon } from '../../../components/icons/search-icon.tsx';
+import { StarIcon } from '../../../components/icons/star-icon.tsx';
 import { PullToRefresh } from '../../../components/pull-to-refresh.tsx';
 import { SkeletonBlock } from '../../../components/skeleton.tsx';
-import { EmptyState } from '../../../components/states.tsx';
 import { paths } from '../../../config/paths.ts';
 import { usePageTitle } from '../../../hooks/use-page-title.ts';
 import { useBanners } from '../api/get-banners.ts';
@@ -53,6 +50,20 @@ const ZONES: Record<number, { href: string; hint: string }> = {
   3: { href: paths.classification.getHref({ listType: 3 }), hint: '专题会员专享价' },
   4: { href: paths.classification.getHref({ isFree: 1 }), hint: '免费福利课' },
 };
+
+/**
+ * Shown only when the catalogue has nothing to list, so the app's state screens (their art and
+ * styles) load then instead of with every visit to home (budget 100 KB, decision 007).
+ */
+const LazyEmptyState = lazy(() => import('../../../components/states.tsx').then((m) => ({ default: m.EmptyState })));
+
+function EmptyState(props: { title: string; description?: string; compact?: boolean }) {
+  return (
+    <Suspense fallback={null}>
+      <LazyEmptyState {...props} />
+    </Suspense>
+  );
+}
 
 const LATEST_SIZE = 5;
 const PICKS_SIZE = 4;

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from '../../../lib/router.ts';
-import { BookIcon, ChevronRightIcon, StarIcon } from '../../../components/icons/icons.tsx';
+import { BookIcon } from '../../../components/icons/tab-icons.tsx';
+import { ChevronRightIcon } from '../../../components/icons/chevron-right-icon.tsx';
+import { StarIcon } from '../../../components/icons/star-icon.tsx';
 import { InfiniteList } from '../../../components/infinite-list.tsx';
 import { LoginPrompt } from '../../../components/states.tsx';
 import { paths } from '../../../config/paths.ts';

@@ -2,7 +2,7 @@ import Button from 'antd-mobile/es/components/button';
 import Input from 'antd-mobile/es/components/input';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from '../../../lib/router.ts';
-import { PhoneIcon } from '../../../components/icons/icons.tsx';
+import { PhoneIcon } from '../../../components/icons/phone-icon.tsx';
 import { Page } from '../../../components/page.tsx';
 import { SmsCodeButton } from '../../../components/sms-code-button.tsx';
 import { LoginPrompt } from '../../../components/states.tsx';

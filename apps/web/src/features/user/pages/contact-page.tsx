@@ -1,5 +1,8 @@
 import { SUPPORT_PHONE } from '@jinfa/shared/errors';
-import { ClockIcon, MailIcon, PhoneIcon, WechatIcon } from '../../../components/icons/icons.tsx';
+import { ClockIcon } from '../../../components/icons/clock-icon.tsx';
+import { MailIcon } from '../../../components/icons/mail-icon.tsx';
+import { PhoneIcon } from '../../../components/icons/phone-icon.tsx';
+import { WechatIcon } from '../../../components/icons/wechat-icon.tsx';
 import { Page } from '../../../components/page.tsx';
 import { SUPPORT_EMAIL, SUPPORT_HOURS, WECHAT_SERVICE_ACCOUNT, WECHAT_SERVICE_ID } from '../lib/contact.ts';
 import styles from './contact-page.module.css';

@@ -2,7 +2,7 @@ import Dialog from 'antd-mobile/es/components/dialog';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from '../../../lib/router.ts';
-import { LogoutIcon } from '../../../components/icons/icons.tsx';
+import { LogoutIcon } from '../../../components/icons/logout-icon.tsx';
 import { Page } from '../../../components/page.tsx';
 import { EmptyState } from '../../../components/states.tsx';
 import { paths } from '../../../config/paths.ts';

@@ -3,14 +3,12 @@ import Dialog from 'antd-mobile/es/components/dialog';
 import List from 'antd-mobile/es/components/list';
 import { useState } from 'react';
 import { useNavigate } from '../../../lib/router.ts';
-import {
-  IdCardIcon,
-  HelpIcon,
-  InfoIcon,
-  PhoneIcon,
-  ShieldIcon,
-  TrashIcon,
-} from '../../../components/icons/icons.tsx';
+import { IdCardIcon } from '../../../components/icons/id-card-icon.tsx';
+import { HelpIcon } from '../../../components/icons/help-icon.tsx';
+import { InfoIcon } from '../../../components/icons/info-icon.tsx';
+import { PhoneIcon } from '../../../components/icons/phone-icon.tsx';
+import { ShieldIcon } from '../../../components/icons/shield-icon.tsx';
+import { TrashIcon } from '../../../components/icons/trash-icon.tsx';
 import { Page } from '../../../components/page.tsx';
 import { SkeletonBlock } from '../../../components/skeleton.tsx';
 import { env } from '../../../config/env.ts';

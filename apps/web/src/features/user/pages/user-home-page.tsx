@@ -2,20 +2,18 @@ import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
 import type { ComponentType } from 'react';
 import { Link } from '../../../lib/router.ts';
 import { AccountStatus } from '@jinfa/shared/enums';
-import {
-  BookIcon,
-  BriefcaseIcon,
-  ChartIcon,
-  ChatIcon,
-  ChevronRightIcon,
-  ClockIcon,
-  CrownIcon,
-  HelpIcon,
-  IdCardIcon,
-  ReceiptIcon,
-  SettingsIcon,
-  StarIcon,
-} from '../../../components/icons/icons.tsx';
+import { BookIcon } from '../../../components/icons/tab-icons.tsx';
+import { BriefcaseIcon } from '../../../components/icons/briefcase-icon.tsx';
+import { ChartIcon } from '../../../components/icons/chart-icon.tsx';
+import { ChatIcon } from '../../../components/icons/chat-icon.tsx';
+import { ChevronRightIcon } from '../../../components/icons/chevron-right-icon.tsx';
+import { ClockIcon } from '../../../components/icons/clock-icon.tsx';
+import { CrownIcon } from '../../../components/icons/crown-icon.tsx';
+import { HelpIcon } from '../../../components/icons/help-icon.tsx';
+import { IdCardIcon } from '../../../components/icons/id-card-icon.tsx';
+import { ReceiptIcon } from '../../../components/icons/receipt-icon.tsx';
+import { SettingsIcon } from '../../../components/icons/settings-icon.tsx';
+import { StarIcon } from '../../../components/icons/star-icon.tsx';
 import { SkeletonBlock, SkeletonCard } from '../../../components/skeleton.tsx';
 import { ErrorState } from '../../../components/states.tsx';
 import { paths } from '../../../config/paths.ts';
