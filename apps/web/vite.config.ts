@@ -60,6 +60,37 @@ function preloadPageTableOnDeepLinks() {
   };
 }
 
+/**
+ * Modules the boot closure reaches only through a barrel's re-exports (`@tanstack/react-query`'s
+ * index, our `lib/router.ts`) while neither the shell nor the home page uses them; other pages do,
+ * so they are in the build, and in the boot chunk unless listed here (measured: 1.2 KB gzipped).
+ * A module listed here that boot code does use would land in a shared chunk that boot imports:
+ * `npx tsx bench/web-budget.ts` would show that extra file.
+ */
+const NOT_AT_BOOT: readonly RegExp[] = [
+  /\/@tanstack\/(react-query|query-core)\/build\/modern\/(useMutation|mutationObserver|useInfiniteQuery|infiniteQueryObserver|infiniteQueryOptions)\.js$/,
+  /\/src\/lib\/mini-router\/react-extras\.tsx$/,
+];
+
+/**
+ * Rolldown keeps a module in the boot chunk when a boot module (the `lib/router.ts` facade)
+ * re-exports it, unless it is known to have no side effects: these have none.
+ */
+function sideEffectFree(ids: readonly RegExp[]) {
+  return {
+    name: 'jinfa:side-effect-free',
+    transform(code: string, id: string) {
+      return ids.some((re) => re.test(id)) ? { code, map: null, moduleSideEffects: false } : null;
+    },
+  };
+}
+
+const COMMON: readonly RegExp[] = [...NOT_AT_BOOT, /\/src\/components\/states\.tsx$/, /\/src\/components\/icons\//];
+
+function commonChunk(id: string): string | null {
+  return COMMON.some((re) => re.test(id)) ? 'common' : null;
+}
+
 interface ModuleGraph {
   getModuleInfo(id: string): { importedIds: readonly string[] } | null;
 }
@@ -87,8 +118,7 @@ function bootChunk() {
       }
       boot = found;
     }
-    if (/@tanstack\/(react-query|query-core)\/build\/modern\/(useMutation|mutationObserver|useInfiniteQuery|infiniteQueryObserver|infiniteQueryOptions)\.js$/.test(id)) return null;
-    return boot.has(id) ? 'boot' : null;
+    return boot.has(id) && !NOT_AT_BOOT.some((re) => re.test(id)) ? 'boot' : null;
   };
 }
 
@@ -101,7 +131,7 @@ export default defineConfig(({ command, mode }) => {
     // The server serves dist/ at the origin root (SPA fallback, hashed files under /assets/),
     // so base stays '/': deep links like /course/detail?courseId=1 must still find /assets/*.
     base: '/',
-    plugins: [react(), preloadPageTableOnDeepLinks()],
+    plugins: [react(), preloadPageTableOnDeepLinks(), sideEffectFree([...NOT_AT_BOOT, /\/src\/lib\/router\.ts$/])],
     css: {
       modules: command === 'build' ? { generateScopedName: shortScopedName() } : {},
     },
@@ -119,10 +149,10 @@ export default defineConfig(({ command, mode }) => {
           codeSplitting: {
             groups: [
               { name: bootChunk() },
-              // Icons live one per file so the boot chunk carries only the home page's. Those several
-              // pages share go into one small chunk rather than one file (and one preload-map entry
-              // in boot) each; an icon only one page uses stays in that page's chunk.
-              { name: (id: string) => (id.includes('/src/components/icons/') ? 'icons' : null), minShareCount: 2 },
+              // What boot leaves out but most other pages use (NOT_AT_BOOT, the state screens, and
+              // the icons several pages share; icons live one per file so boot carries only home's)
+              // goes into one `common` chunk rather than a file (and a request) each.
+              { name: commonChunk, minShareCount: 2 },
             ],
           },
         },

@@ -22,14 +22,15 @@ const loadHome: LazyPage = () =>
   import('../features/home/pages/home-page.tsx').then((m) => ({ Component: m.HomePage }));
 
 /**
- * Every other page's code is reached through the page table (route-pages.ts), a chunk of its own:
+ * Every other page's code is reached through the page table (route-pages.ts: a new page goes into
+ * its `pages` and leaves `comingSoon` in coming-soon-route.tsx), a chunk of its own:
  * its import map names every chunk and style sheet of the app, about 3 KB gzipped the home page
  * need not download before it shows (budget 100 KB, decision 007). It loads when the browser is
  * idle after start-up, so a tap on home does not wait for it; on a deep link index.html preloads
  * it alongside the boot chunk (vite.config.ts), so the page does not load in a waterfall.
  */
 let pageTable: Promise<typeof RoutePages> | undefined;
-export function loadPageTable(): Promise<typeof RoutePages> {
+function loadPageTable(): Promise<typeof RoutePages> {
   pageTable ??= import('./route-pages.ts').catch((error: unknown) => {
     // A failed chunk is retried on the next navigation.
     pageTable = undefined;

@@ -12,21 +12,10 @@ export {
   isRouteErrorResponse,
   redirect,
 } from './mini-router/router.ts';
-export {
-  Link,
-  NavLink,
-  Navigate,
-  Outlet,
-  RouterProvider,
-  useLocation,
-  useMatches,
-  useNavigate,
-  useNavigation,
-  useParams,
-  useRouteError,
-  useSearchParams,
-} from './mini-router/react.tsx';
+export { Link, NavLink, Outlet, RouterProvider, useLocation, useMatches, useNavigation, useRouteError } from './mini-router/react.tsx';
+export { Navigate, useNavigate, useParams, useSearchParams } from './mini-router/react-extras.tsx';
 export type { Location, Path, To } from './mini-router/history.ts';
 export type { LoaderFunction, LoaderFunctionArgs, Params, RouteObject } from './mini-router/match.ts';
 export type { NavigateOptions, Router, RouterState } from './mini-router/router.ts';
-export type { LinkProps, NavigateFunction, NavLinkProps, SetURLSearchParams, UIMatch } from './mini-router/react.tsx';
+export type { LinkProps, NavLinkProps, UIMatch } from './mini-router/react.tsx';
+export type { NavigateFunction, SetURLSearchParams } from './mini-router/react-extras.tsx';

@@ -83,8 +83,8 @@ export function normaliseCard(row: RawCard): CardRow {
   return { ...row, chapter_count: Number(row.chapter_count ?? 0), tag_names: parseJsonArray<string>(row.tag_names) };
 }
 
-/** The columns of a card that live on the course row itself. */
-const COURSE_ROW_CARD_COLUMNS = CARD_COLUMNS.filter((c) => c.startsWith('courses.')) as unknown as ReadonlyArray<Exclude<(typeof CARD_COLUMNS)[number], `lecturers.${string}`>>;
+/** The columns of a card that live on the course row itself (the rest are statics). */
+export const COURSE_ROW_CARD_COLUMNS = CARD_COLUMNS.filter((c) => c.startsWith('courses.')) as unknown as ReadonlyArray<Exclude<(typeof CARD_COLUMNS)[number], `lecturers.${string}`>>;
 
 /**
  * What a card shows that only a catalogue edit changes: the lecturer's byline, the count of
@@ -153,6 +153,20 @@ export function idList(dialect: Dialect, ids: readonly number[]): unknown {
   return dialect === 'sqlite' ? JSON.stringify(ids) : [...ids];
 }
 
+/** Course rows as `COURSE_ROW_CARD_COLUMNS` selects them. */
+export type CourseRowCard = Omit<CardRow, 'lecturer_name' | 'lecturer_position' | 'chapter_count' | 'tag_names'>;
+
+/** Completes course rows into cards with their statics, in the rows' order. */
+export async function withStatics(db: Conn, dialect: Dialect, rows: readonly CourseRowCard[]): Promise<CardRow[]> {
+  if (rows.length === 0) return [];
+  const statics = await loadCardStatics(db, dialect, [...new Set(rows.map((r) => r.id))], Date.now());
+  // Statics are loaded for exactly these ids; a course deleted in between simply has no card.
+  return rows.flatMap((r) => {
+    const st = statics.get(r.id);
+    return st ? [{ ...r, lecturer_name: st.lecturer_name, lecturer_position: st.lecturer_position, chapter_count: st.chapter_count, tag_names: st.tag_names }] : [];
+  });
+}
+
 /**
  * Cards for the given ids in any state (favourites and columns may hold off-shelf courses), in
  * the order given. One precompiled query for the course rows, whatever the number of ids, plus
@@ -161,20 +175,14 @@ export function idList(dialect: Dialect, ids: readonly number[]): unknown {
 export async function findCardsByIds(db: Conn, dialect: Dialect, ids: readonly number[]): Promise<CardRow[]> {
   if (ids.length === 0) return [];
   const unique = [...new Set(ids)];
-  const [rows, statics] = await Promise.all([
-    runPrecompiled(db, dialect, 'cards-by-ids', () => db.selectFrom('courses').select(COURSE_ROW_CARD_COLUMNS).where(idIn(dialect, placeholder('ids'))), {
-      ids: idList(dialect, unique),
-    }),
-    loadCardStatics(db, dialect, unique, Date.now()),
-  ]);
-  const byId = new Map<number, CardRow>();
-  for (const r of rows) {
-    const st = statics.get(r.id);
-    // A course created after the statics were read and missing from them cannot happen (they are
-    // loaded for exactly these ids); one deleted in between simply has no card.
-    if (!st) continue;
-    byId.set(r.id, { ...r, lecturer_name: st.lecturer_name, lecturer_position: st.lecturer_position, chapter_count: st.chapter_count, tag_names: st.tag_names });
-  }
+  const rows = await runPrecompiled(
+    db,
+    dialect,
+    'cards-by-ids',
+    () => db.selectFrom('courses').select(COURSE_ROW_CARD_COLUMNS).where(idIn(dialect, placeholder('ids'))),
+    { ids: idList(dialect, unique) },
+  );
+  const byId = new Map((await withStatics(db, dialect, rows)).map((c) => [c.id, c]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 

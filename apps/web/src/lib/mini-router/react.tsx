@@ -1,9 +1,7 @@
 import {
   Component,
   createContext,
-  useCallback,
   useContext,
-  useEffect,
   useMemo,
   useSyncExternalStore,
   type AnchorHTMLAttributes,
@@ -16,9 +14,12 @@ import {
 } from 'react';
 import { createPath, type Location, type To } from './history.ts';
 import type { Params, RouteObject } from './match.ts';
-import type { NavigateOptions, Router, RouterState } from './router.ts';
+import type { Router, RouterState } from './router.ts';
 
-/** The React side of the router: provider, route rendering, links and hooks. */
+/**
+ * The React side of the router: provider, route rendering, links and the hooks the app shell
+ * uses. The rest (react-extras.tsx) stays out of the home page's boot chunk (vite.config.ts).
+ */
 
 const RouterContext = createContext<Router | null>(null);
 const StateContext = createContext<RouterState | null>(null);
@@ -28,9 +29,9 @@ interface RouteContextValue {
   params: Params;
   error: unknown;
 }
-const RouteContext = createContext<RouteContextValue>({ outlet: null, params: {}, error: undefined });
+export const RouteContext = createContext<RouteContextValue>({ outlet: null, params: {}, error: undefined });
 
-function useRouter(): Router {
+export function useRouter(): Router {
   const router = useContext(RouterContext);
   if (!router) throw new Error('Router hooks and links must be used inside <RouterProvider>.');
   return router;
@@ -142,10 +143,6 @@ export function useNavigation(): RouterState['navigation'] {
   return useRouterState().navigation;
 }
 
-export function useParams<K extends string = string>(): Readonly<Partial<Record<K, string>>> {
-  return useContext(RouteContext).params as Partial<Record<K, string>>;
-}
-
 export interface UIMatch {
   id: string;
   pathname: string;
@@ -166,64 +163,6 @@ export function useRouteError(): unknown {
   const fromRoute = useContext(RouteContext).error;
   const { error } = useRouterState();
   return fromRoute !== undefined ? fromRoute : error?.value;
-}
-
-export interface NavigateFunction {
-  (to: To, options?: NavigateOptions): void;
-  (delta: number): void;
-}
-
-export function useNavigate(): NavigateFunction {
-  const router = useRouter();
-  return useCallback(
-    (to: To | number, options?: NavigateOptions) => {
-      void router.navigate(to, options);
-    },
-    [router],
-  ) as NavigateFunction;
-}
-
-type SearchInit = string | URLSearchParams | Record<string, string | string[]> | [string, string][];
-
-function toSearchParams(init: SearchInit | undefined): URLSearchParams {
-  if (init === undefined || typeof init === 'string' || init instanceof URLSearchParams || Array.isArray(init)) {
-    return new URLSearchParams(init);
-  }
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(init)) {
-    for (const v of Array.isArray(value) ? value : [value]) params.append(key, v);
-  }
-  return params;
-}
-
-export type SetURLSearchParams = (
-  next: SearchInit | ((prev: URLSearchParams) => SearchInit),
-  options?: NavigateOptions,
-) => void;
-
-/** The current query, and a setter that navigates to the same page with a new query. */
-export function useSearchParams(defaultInit?: SearchInit): [URLSearchParams, SetURLSearchParams] {
-  const { search } = useLocation();
-  const router = useRouter();
-  const params = useMemo(() => {
-    const current = new URLSearchParams(search);
-    // Defaults fill only keys the address does not name (react-router's behaviour).
-    toSearchParams(defaultInit).forEach((value, key) => {
-      if (!current.has(key)) current.append(key, value);
-    });
-    return current;
-    // defaultInit is read on the first render of each address, like react-router's ref.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [search]);
-  const setParams = useCallback<SetURLSearchParams>(
-    (next, options) => {
-      const value = typeof next === 'function' ? next(new URLSearchParams(router.state.location.search)) : next;
-      const query = toSearchParams(value).toString();
-      void router.navigate({ search: query ? `?${query}` : '' }, options);
-    },
-    [router],
-  );
-  return [params, setParams];
 }
 
 export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
@@ -303,15 +242,4 @@ export function NavLink({ end = false, caseSensitive = false, className, style, 
       {typeof children === 'function' ? children(props) : children}
     </Link>
   );
-}
-
-/** Navigates once it renders (a declarative redirect). */
-export function Navigate({ to, replace, state }: { to: To } & NavigateOptions) {
-  const router = useRouter();
-  // Compared by value: an inline `to={{…}}` object must not navigate again on every render.
-  const target = JSON.stringify(to);
-  useEffect(() => {
-    void router.navigate(JSON.parse(target) as To, { replace, state });
-  }, [router, target, replace, state]);
-  return null;
 }
