@@ -11,6 +11,8 @@ export const SERVER_ROOT = path.resolve(here, '..');
 export const REPO_ROOT = path.resolve(SERVER_ROOT, '../..');
 
 export const DEFAULT_TOKEN_SECRET = 'dev-only-secret-change-me-0123456789abcdef';
+/** Development-only operator token for the tracking stats; never used in production. */
+export const DEFAULT_OPS_TOKEN = 'dev-ops-token';
 
 export interface Config {
   nodeEnv: string;
@@ -46,8 +48,17 @@ export interface Config {
     /** App id of the website (open platform) app for desktop QR login. */
     openAppId: string;
     openAppSecret: string;
+    /** JS-SDK ticket source: the real API, or a fixed local ticket for development (WECHAT_JSSDK). */
+    jssdk: 'wechat' | 'local';
   };
   seedDemo: boolean;
+  /**
+   * Operator token for /v1/collect/stats (header X-Ops-Token). Null in production when OPS_TOKEN
+   * is unset: the stats then refuse everyone rather than fall back to a known default.
+   */
+  opsToken: string | null;
+  /** X-App-ID values the tracking routes accept (COLLECT_APP_IDS, comma-separated). */
+  collectAppIds: string[];
 }
 
 export class ConfigError extends Error {}
@@ -107,8 +118,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       openBase: env.WECHAT_OPEN_BASE || 'https://open.weixin.qq.com',
       openAppId: env.WECHAT_OPEN_APP_ID || env.WECHAT_APP_ID || 'wx0000000000demo',
       openAppSecret: env.WECHAT_OPEN_APP_SECRET || env.WECHAT_APP_SECRET || 'demo-wechat-secret',
+      // Without a real app secret there is no ticket to fetch: default to the local one.
+      jssdk: (env.WECHAT_JSSDK || (env.WECHAT_APP_SECRET ? 'wechat' : 'local')) === 'wechat' ? 'wechat' : 'local',
     },
     seedDemo: flag(env.SEED_DEMO, true),
+    opsToken: env.OPS_TOKEN || (isProduction ? null : DEFAULT_OPS_TOKEN),
+    collectAppIds: (env.COLLECT_APP_IDS || 'jinfa-h5').split(',').map((v) => v.trim()).filter(Boolean),
   };
 
   if (isProduction && !flag(env.ALLOW_INSECURE_DEFAULTS)) {

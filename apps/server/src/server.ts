@@ -27,7 +27,7 @@ async function main() {
   const applied = await migrateToLatest(database.db, database.dialect);
   const seed = config.seedDemo ? await seedDemoData(database.db) : { seeded: false, counts: {} };
   const kv = createKvStore(config.redisUrl);
-  const app = await buildApp({ config, database, kv, adapters: createAdapters(config) });
+  const app = await buildApp({ config, database, kv, adapters: createAdapters(config, kv) });
   app.log.info({ dialect: database.dialect, migrations: applied, seeded: seed.seeded, counts: seed.counts, redis: !!config.redisUrl, testLogin: config.testLogin }, 'database ready');
 
   let closing = false;

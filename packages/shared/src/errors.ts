@@ -98,6 +98,12 @@ export const ERROR_CATALOGUE = {
   [-10021]: { message: '请求方式不支持', status: 405 },
   [-10022]: { message: '该微信已绑定其他账号' },
   [-10030]: { message: '该课程需购买后学习' },
+  // Tracking (issue 6): answered to the tracker, never shown to a learner.
+  [-10040]: { message: '未知的应用标识 X-App-ID', silent: true, status: 400 },
+  [-10041]: { message: '一次上报的记录过多', silent: true, status: 413 },
+  [-10042]: { message: '需要运营口令', status: 403 },
+  [-10050]: { message: '分享链接不在本站', status: 400 },
+  [-10051]: { message: '微信分享配置失败，请稍后再试' },
 } as const satisfies Record<number, ErrorEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
@@ -158,6 +164,11 @@ export const ErrorCodes = {
   METHOD_NOT_ALLOWED: -10021,
   WECHAT_TAKEN: -10022,
   COURSE_NOT_FREE: -10030,
+  TRACKING_APP_UNKNOWN: -10040,
+  TRACKING_BATCH_TOO_LARGE: -10041,
+  OPS_TOKEN_REQUIRED: -10042,
+  SHARE_URL_NOT_ALLOWED: -10050,
+  WECHAT_SHARE_CONFIG_FAILED: -10051,
 } as const satisfies Record<string, ErrorCode | 0>;
 
 export function lookupError(code: number): ErrorEntry | undefined {

@@ -516,3 +516,165 @@ export const FavoriteListQuery = Type.Object({
   subjectId: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID })),
 });
 export type FavoriteListQuery = Static<typeof FavoriteListQuery>;
+
+// ---- sharing (issue 6) ----
+
+/** `POST /v1/wechats/jsApiConfig?url`: the page address to sign, as the H5 sees it (its #fragment is ignored). */
+export const JsApiConfigQuery = Type.Object({ url: Type.String({ minLength: 8, maxLength: 2048 }) });
+export type JsApiConfigQuery = Static<typeof JsApiConfigQuery>;
+
+/** WeChat JS-SDK `wx.config` parameters (spec §3 share config); timestamp in seconds. */
+export const JsApiConfig = Type.Object({
+  appId: Type.String(),
+  timestamp: Type.Integer(),
+  nonceStr: Type.String(),
+  signature: Type.String(),
+});
+export type JsApiConfig = Static<typeof JsApiConfig>;
+
+/**
+ * `POST /v1/courses/{id}/shared`: a share that happened. `shareType` is spec §3's (1 session,
+ * 2 timeline) and is known only when WeChat's JS-SDK reports it; `channel` says what was shared:
+ * the page through the JS-SDK, a generated poster, or a copied link.
+ */
+export const ShareChannel = Type.Union([Type.Literal('jssdk'), Type.Literal('poster'), Type.Literal('link')]);
+export type ShareChannel = Static<typeof ShareChannel>;
+export const CourseShareBody = Type.Object({
+  shareType: Type.Optional(Type.Union([Type.Literal(1), Type.Literal(2)])),
+  channel: Type.Optional(ShareChannel),
+});
+export type CourseShareBody = Static<typeof CourseShareBody>;
+
+export const CourseShareResult = Type.Object({
+  courseId: Type.Integer(),
+  shareType: Type.Union([Type.Integer(), Type.Null()]),
+  channel: ShareChannel,
+  sharedAt: Type.String(),
+});
+export type CourseShareResult = Static<typeof CourseShareResult>;
+
+// ---- tracking (issue 6) ----
+/**
+ * Tracking records (spec §3, §4, §7.7). Every record carries a client-generated `clientId`, so a
+ * retried upload never stores a record twice. `userId` is never taken from the body: the server
+ * reads it from the Access-Token when one is sent. Unknown fields are dropped, not refused.
+ * Every route takes a JSON list of records; the single-record paths also take one object.
+ */
+/** Records per upload; more answers TRACKING_BATCH_TOO_LARGE and stores nothing. */
+export const TRACKING_MAX_BATCH = 500;
+/** Body size limit of the collect routes (bytes); more answers BODY_TOO_LARGE. */
+export const TRACKING_MAX_BODY_BYTES = 512 * 1024;
+/** The `X-App-ID` of the H5 app. */
+export const TRACKING_APP_ID = 'jinfa-h5';
+/** The elementId of a course card on a list; its extras carry `courseId` (click-through stats). */
+export const COURSE_CARD_ELEMENT_ID = 'course-card';
+
+export const TrackClientId = Type.String({ minLength: 16, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
+/** Epoch milliseconds, up to 2100-01-01. */
+export const TrackTime = Type.Integer({ minimum: 0, maximum: 4_102_444_800_000 });
+export const TrackSessionId = Type.String({ minLength: 1, maxLength: 64 });
+/** Path plus the selected query, e.g. `/course/detail?courseId=12`. */
+export const TrackPageId = Type.String({ minLength: 1, maxLength: 512 });
+export const TrackExtra = Type.Object({
+  key: Type.String({ minLength: 1, maxLength: 64 }),
+  value: Type.String({ maxLength: 256 }),
+});
+export type TrackExtra = Static<typeof TrackExtra>;
+/** Query key/value pairs (page visits) or element data (clicks); absent means none. */
+export const TrackExtras = Type.Array(TrackExtra, { maxItems: 20 });
+
+export const PageVisitRecord = Type.Object({
+  clientId: TrackClientId,
+  pageId: TrackPageId,
+  sessionId: TrackSessionId,
+  beginTime: TrackTime,
+  /** Not before beginTime. */
+  endTime: TrackTime,
+  extras: Type.Optional(TrackExtras),
+});
+export type PageVisitRecord = Static<typeof PageVisitRecord>;
+
+export const ElementClickRecord = Type.Object({
+  clientId: TrackClientId,
+  elementId: Type.String({ minLength: 1, maxLength: 128 }),
+  eventTime: TrackTime,
+  sessionId: TrackSessionId,
+  pageId: TrackPageId,
+  extras: Type.Optional(TrackExtras),
+});
+export type ElementClickRecord = Static<typeof ElementClickRecord>;
+
+export const CustomEventRecord = Type.Object({
+  clientId: TrackClientId,
+  name: Type.String({ minLength: 1, maxLength: 64 }),
+  eventTime: TrackTime,
+  sessionId: TrackSessionId,
+  pageId: TrackPageId,
+  extras: Type.Optional(TrackExtras),
+});
+export type CustomEventRecord = Static<typeof CustomEventRecord>;
+
+/** Bodies of `/visit/batch`, `/element/batch`, `/custom/batch` (and of the single-record paths). */
+export const PageVisitBatch = Type.Array(PageVisitRecord, { minItems: 1, maxItems: TRACKING_MAX_BATCH });
+export type PageVisitBatch = Static<typeof PageVisitBatch>;
+export const ElementClickBatch = Type.Array(ElementClickRecord, { minItems: 1, maxItems: TRACKING_MAX_BATCH });
+export type ElementClickBatch = Static<typeof ElementClickBatch>;
+export const CustomEventBatch = Type.Array(CustomEventRecord, { minItems: 1, maxItems: TRACKING_MAX_BATCH });
+export type CustomEventBatch = Static<typeof CustomEventBatch>;
+
+/**
+ * Answer of every collect call, sent with code 0 only once the records are committed.
+ * `duplicates` counts records whose clientId was already stored (or repeated in the batch):
+ * the client removes them too.
+ */
+export const CollectAck = Type.Object({ accepted: Type.Integer(), duplicates: Type.Integer() });
+export type CollectAck = Static<typeof CollectAck>;
+
+/** Stats range: calendar days in China time (UTC+8), both inclusive; default the last 7 days. */
+export const StatsDay = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
+export const StatsRangeQuery = Type.Object({
+  from: Type.Optional(StatsDay),
+  to: Type.Optional(StatsDay),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+});
+export type StatsRangeQuery = Static<typeof StatsRangeQuery>;
+
+/** `GET /v1/collect/stats/pages`: visits and unique visitors per page and per day. */
+export const PageDayStat = Type.Object({
+  day: Type.String(),
+  pageId: Type.String(),
+  visits: Type.Integer(),
+  visitors: Type.Integer(),
+});
+export const PageStats = Type.Object({ from: Type.String(), to: Type.String(), rows: Type.Array(PageDayStat) });
+export type PageStats = Static<typeof PageStats>;
+
+/** `GET /v1/collect/stats/top_courses`: course pages by visits. */
+export const CourseVisitStat = Type.Object({
+  courseId: Type.Integer(),
+  visits: Type.Integer(),
+  visitors: Type.Integer(),
+});
+export const TopCourseStats = Type.Object({ from: Type.String(), to: Type.String(), rows: Type.Array(CourseVisitStat) });
+export type TopCourseStats = Static<typeof TopCourseStats>;
+
+/**
+ * `GET /v1/collect/stats/click_through`: clicks on course cards in lists against visits of the
+ * course page; `rate` = clicks / visits (0 when no visit), the share of course-page visits that
+ * came from a list.
+ */
+export const ClickThroughStat = Type.Object({
+  courseId: Type.Integer(),
+  clicks: Type.Integer(),
+  visits: Type.Integer(),
+  rate: Type.Number(),
+});
+export const ClickThroughStats = Type.Object({
+  from: Type.String(),
+  to: Type.String(),
+  clicks: Type.Integer(),
+  visits: Type.Integer(),
+  rate: Type.Number(),
+  rows: Type.Array(ClickThroughStat),
+});
+export type ClickThroughStats = Static<typeof ClickThroughStats>;

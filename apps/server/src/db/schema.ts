@@ -332,3 +332,60 @@ export interface AppMetaTable {
 export interface DB {
   app_meta: AppMetaTable;
 }
+
+// ---- tracking (migration 006) ----
+
+/** Columns every tracking record has. `day` is days since 1970-01-01 in China time (UTC+8). */
+interface TrackRecordColumns {
+  id: Generated<number>;
+  client_id: string;
+  app_id: string;
+  user_id: number | null;
+  session_id: string;
+  /** `u:<userId>` when signed in, else `s:<sessionId>`. */
+  visitor: string;
+  page_id: string;
+  course_id: number | null;
+  day: number;
+  /** JSON list of {key, value}. */
+  extras: string;
+  received_at: number;
+}
+
+export interface PageVisitsTable extends TrackRecordColumns {
+  begin_time: number;
+  end_time: number;
+}
+
+export interface ElementClicksTable extends TrackRecordColumns {
+  element_id: string;
+  event_time: number;
+}
+
+export interface CustomEventsTable extends TrackRecordColumns {
+  name: string;
+  event_time: number;
+}
+
+export interface DB {
+  page_visits: PageVisitsTable;
+  element_clicks: ElementClicksTable;
+  custom_events: CustomEventsTable;
+}
+
+// ---- shares (migration 007) ----
+
+export interface CourseSharesTable {
+  id: Generated<number>;
+  course_id: number;
+  user_id: number | null;
+  /** 1 session, 2 timeline; null for a poster or a copied link. */
+  share_type: number | null;
+  /** 'jssdk' | 'poster' | 'link' */
+  channel: string;
+  created_at: number;
+}
+
+export interface DB {
+  course_shares: CourseSharesTable;
+}

@@ -7,6 +7,13 @@
  * Codes are single use (40163 on reuse), unknown codes 40029, a wrong secret 40125, an unknown
  * appid 40013, a bad access token 40001, a bad refresh token 40030. `mintCode` plays the part of
  * the learner tapping "allow" on WeChat's page; `failNext` injects connection resets or silence.
+ *
+ * And the official account's JS-SDK credentials:
+ *   GET /cgi-bin/token?grant_type=client_credential&appid&secret → access_token, expires_in
+ *   GET /cgi-bin/ticket/getticket?access_token&type=jsapi → errcode 0, ticket, expires_in
+ * A new access_token does not kill the previous ones here (WeChat keeps the old one for five
+ * minutes); `invalidateAccessTokens` plays another client fetching a new one (40001) and
+ * `expireAccessTokens` their lifetime running out (42001).
  */
 import crypto from 'node:crypto';
 import http from 'node:http';
@@ -34,6 +41,14 @@ export interface FakeWechatServer {
   requests: { path: string; query: Record<string, string> }[];
   /** Changes what userinfo answers for an openid from now on. */
   updateUser(openid: string, patch: Partial<FakeWechatUser>): void;
+  /** Every client-credential access_token issued so far makes getticket answer 40001. */
+  invalidateAccessTokens(): void;
+  /** Every client-credential access_token issued so far makes getticket answer 42001. */
+  expireAccessTokens(): void;
+  /** The jsapi tickets issued, in order (the last one is current). */
+  tickets: string[];
+  /** expires_in answered for access tokens and tickets (default 7200). */
+  setCredentialTtl(seconds: number): void;
   close(): Promise<void>;
 }
 
@@ -48,6 +63,9 @@ export async function startWechatFake(apps: Record<string, string>): Promise<Fak
   const requests: FakeWechatServer['requests'] = [];
   const faults: ('reset' | 'hang')[] = [];
   const hanging = new Set<http.ServerResponse>();
+  const appTokens = new Map<string, 'valid' | 'invalid' | 'expired'>();
+  const tickets: string[] = [];
+  let credentialTtl = 7200;
 
   function issue(grant: Grant) {
     const access = crypto.randomBytes(24).toString('base64url');
@@ -84,6 +102,24 @@ export async function startWechatFake(apps: Record<string, string>): Promise<Fak
       if (!grant || grant.appid !== q.appid) return err(40030, 'invalid refresh_token');
       refreshTokens.delete(q.refresh_token!);
       return issue(grant);
+    }
+    if (path === '/cgi-bin/token') {
+      const secret = q.appid ? apps[q.appid] : undefined;
+      if (q.grant_type !== 'client_credential') return err(40002, 'invalid grant_type');
+      if (!q.appid || secret === undefined) return err(40013, 'invalid appid');
+      if (q.secret !== secret) return err(40125, 'invalid appsecret');
+      const token = crypto.randomBytes(32).toString('base64url');
+      appTokens.set(token, 'valid');
+      return { access_token: token, expires_in: credentialTtl };
+    }
+    if (path === '/cgi-bin/ticket/getticket') {
+      const state = q.access_token ? appTokens.get(q.access_token) : undefined;
+      if (state === undefined || state === 'invalid') return err(40001, 'invalid credential, access_token is invalid or not latest');
+      if (state === 'expired') return err(42001, 'access_token expired');
+      if (q.type !== 'jsapi') return err(40097, 'invalid args');
+      const ticket = `fake-ticket-${crypto.randomBytes(16).toString('base64url')}`;
+      tickets.push(ticket);
+      return { errcode: 0, errmsg: 'ok', ticket, expires_in: credentialTtl };
     }
     if (path === '/sns/userinfo') {
       const grant = q.access_token ? accessTokens.get(q.access_token) : undefined;
@@ -133,6 +169,16 @@ export async function startWechatFake(apps: Record<string, string>): Promise<Fak
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     requests,
+    tickets,
+    invalidateAccessTokens() {
+      for (const token of appTokens.keys()) appTokens.set(token, 'invalid');
+    },
+    expireAccessTokens() {
+      for (const token of appTokens.keys()) appTokens.set(token, 'expired');
+    },
+    setCredentialTtl(seconds) {
+      credentialTtl = seconds;
+    },
     mintCode(appid, user) {
       const code = crypto.randomBytes(16).toString('hex');
       users.set(user.openid, { ...users.get(user.openid), ...user });

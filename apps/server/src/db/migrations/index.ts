@@ -6,6 +6,8 @@ import * as m002 from './002-users-auth.ts';
 import * as m003 from './003-catalogue.ts';
 import * as m004 from './004-columns-lives-learning.ts';
 import * as m005 from './005-app-meta.ts';
+import * as m006 from './006-tracking.ts';
+import * as m007 from './007-shares.ts';
 
 export interface NumberedMigration {
   name: string;
@@ -18,4 +20,6 @@ export const migrations: readonly NumberedMigration[] = [
   { name: '003-catalogue', up: m003.up },
   { name: '004-columns-lives-learning', up: m004.up },
   { name: '005-app-meta', up: m005.up },
+  { name: '006-tracking', up: m006.up },
+  { name: '007-shares', up: m007.up },
 ];

@@ -1,0 +1,44 @@
+/** Sharing (spec §7.2): `/v1/wechats/jsApiConfig` and `/v1/courses/{id}/shared`; neither needs login. */
+import { Type } from 'typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { CourseShareBody, CourseShareResult, Envelope, IdParam, JsApiConfig, JsApiConfigQuery } from '@jinfa/shared';
+import { ok } from '../../lib/envelope.ts';
+import { jsApiConfig, pageUrlToSign, recordCourseShare } from './share-service.ts';
+
+/** Bodiless write: the H5 sends `{}`, curl sends nothing; nothing in it is read. */
+const EmptyBody = Type.Unknown({ description: 'ignored' });
+
+export async function shareRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  // A signature is for one page, one moment and one caller; no cache may replay it.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('Cache-Control', 'private, no-store');
+  });
+
+  /** Our hosts: the public origin when configured, and the host this request came to (behind a trusted proxy, its forwarded host). */
+  const allowedHosts = (request: FastifyRequest): string[] => {
+    const hosts = [request.host];
+    if (app.config.publicUrl) hosts.push(new URL(app.config.publicUrl).host);
+    return hosts;
+  };
+
+  app.post(
+    '/wechats/jsApiConfig',
+    { schema: { querystring: JsApiConfigQuery, body: EmptyBody, response: { 200: Envelope(JsApiConfig) } } },
+    async (request) => {
+      const page = pageUrlToSign(request.query.url, allowedHosts(request));
+      return ok(await jsApiConfig(app.adapters.wechatJsSdk, page, Date.now(), request.log));
+    },
+  );
+
+  app.post(
+    '/courses/:id/shared',
+    { schema: { params: IdParam, body: CourseShareBody, response: { 200: Envelope(CourseShareResult) } } },
+    async (request) => {
+      // A visitor who is not signed in shares too; their share counts without a user.
+      const auth = await request.optionalUser();
+      return ok(await recordCourseShare(app.db, auth?.user.id ?? null, request.params.id, request.body, Date.now()));
+    },
+  );
+}
