@@ -1,5 +1,6 @@
 // Runs every benchmark in turn; each prints its own figures.
 await import('./http-core.ts');
 await import('./catalogue.ts');
+await import('./collect.ts');
 
 export {};

@@ -29,6 +29,7 @@ import { columnRoutes } from './modules/columns/routes.ts';
 import { liveRoutes } from './modules/lives/routes.ts';
 import { learningRoutes } from './modules/learning/routes.ts';
 import { catalogue } from './modules/courses/catalogue-plugin.ts';
+import { collectRoutes } from './modules/collect/routes.ts';
 import { shareRoutes } from './modules/share/routes.ts';
 
 declare module 'fastify' {
@@ -111,6 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(liveRoutes, { prefix: '/v1' });
   await app.register(learningRoutes, { prefix: '/v1' });
   await app.register(catalogue, { prefix: '/v1' });
+  await app.register(collectRoutes, { prefix: '/v1' });
   await app.register(shareRoutes, { prefix: '/v1' });
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { trackViewportHeight } from './lib/viewport.ts';
+import { loadTracker } from './lib/tracker/index.ts';
 
 trackViewportHeight();
 
@@ -24,3 +25,6 @@ createRoot(container).render(
     <App />
   </StrictMode>,
 );
+
+// Visit and click tracking (lib/tracker) loads after the page has painted, when idle.
+loadTracker();

@@ -54,7 +54,6 @@ export const comingSoon: Record<Exclude<RouteKey, PageKey>, Capability> = {
   activityInvitation: 'share',
   activityGroup: 'purchase',
   activityCode: 'purchase',
-  activityShareCard: 'share',
   activityGroupBuy: 'purchase',
   activityCashBack: 'purchase',
   corporateActivate: 'training',

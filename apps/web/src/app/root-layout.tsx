@@ -2,9 +2,10 @@ import { useEffect, useLayoutEffect } from 'react';
 import { Outlet, useLocation, useNavigation } from '../lib/router.ts';
 import { useCorporateVipReload } from '../features/corporate/hooks/use-corporate-vip-reload.ts';
 import { captureAttribution } from '../lib/source-id.ts';
+import { shareOnRoute } from '../features/share/boot.ts';
 import styles from './root-layout.module.css';
 
-/** Runs on every navigation: scroll to top (spec §2), attribution capture, corporate VIP reload. */
+/** Runs on every navigation: scroll to top (spec §2), attribution capture, WeChat share config, corporate VIP reload. */
 export function RootLayout() {
   const location = useLocation();
   const navigation = useNavigation();
@@ -16,6 +17,11 @@ export function RootLayout() {
   useEffect(() => {
     captureAttribution(new URLSearchParams(location.search));
   }, [location.search]);
+
+  // After attribution capture, so the share link carries this visit's tid. No-op outside WeChat.
+  useEffect(() => {
+    shareOnRoute();
+  }, [location.pathname, location.search]);
 
   useCorporateVipReload();
 

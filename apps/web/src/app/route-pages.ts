@@ -58,6 +58,8 @@ const pages = {
     import('../features/my-courses/pages/my-collection-page.tsx').then((m) => ({ Component: m.MyCollectionPage })),
   collectionDetail: () =>
     import('../features/my-courses/pages/my-collection-page.tsx').then((m) => ({ Component: m.CollectionDetailPage })),
+  activityShareCard: () =>
+    import('../features/share/pages/share-card-page.tsx').then((m) => ({ Component: m.ShareCardPage })),
 } satisfies Partial<Record<Exclude<RouteKey, 'home'>, LazyPage>>;
 
 export type PageKey = keyof typeof pages | 'home';

@@ -73,7 +73,7 @@ function Price({ course }: { course: CourseCardData }) {
 /**
  * THE course list item of every list in the app: a row (cover left) or a grid tile (cover on
  * top). The whole card is one link to the course page; `data-testid=course-card` marks it for
- * the end-to-end journeys.
+ * the end-to-end journeys, `data-track` for the tracker.
  */
 export function CourseCard({ course, layout = 'row', suid, tid, dense = false }: CourseCardProps) {
   const href = paths.courseDetail.getHref({ courseId: course.courseId, suid, tid });
@@ -84,7 +84,14 @@ export function CourseCard({ course, layout = 'row', suid, tid, dense = false }:
   const lecturer = metaLine ? course.lecturerName : [course.lecturerName, course.lecturerPosition].filter(Boolean).join(' · ');
   const learners = <span className={styles.learners}>{formatCount(course.learnersCount)}人学过</span>;
   return (
-    <Link to={href} className={cx(styles.card, grid ? styles.grid : styles.row, dense && !grid && styles.dense)} data-testid="course-card">
+    // data-track: click-through stats (lib/tracker), elementId `course-card` with the course id.
+    <Link
+      to={href}
+      className={cx(styles.card, grid ? styles.grid : styles.row, dense && !grid && styles.dense)}
+      data-testid="course-card"
+      data-track="course-card"
+      data-track-course-id={course.courseId}
+    >
       <div className={styles.cover}>
         {cover ? (
           <img src={cover} alt="" loading="lazy" decoding="async" />

@@ -3,18 +3,10 @@
  * carries the same id, so the server drops the second copy; collisions across every device are
  * not a practical concern at this size (birthday bound ≈ 2^48 records).
  */
-const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-
 export function newClientId(): string {
-  const bytes = new Uint8Array(12);
-  crypto.getRandomValues(bytes);
-  let out = '';
-  // 12 bytes = 96 bits = exactly 16 six-bit characters, no padding.
-  for (let i = 0; i < 12; i += 3) {
-    const n = (bytes[i]! << 16) | (bytes[i + 1]! << 8) | bytes[i + 2]!;
-    out += ALPHABET[n >> 18]! + ALPHABET[(n >> 12) & 63]! + ALPHABET[(n >> 6) & 63]! + ALPHABET[n & 63]!;
-  }
-  return out;
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  // 12 bytes = 96 bits = exactly 16 base64 characters, no padding; then the url-safe alphabet.
+  return btoa(String.fromCharCode(...bytes)).replace(/[+/]/g, (c) => (c === '+' ? '-' : '_'));
 }
 
 const SESSION_KEY = 'track_session';
@@ -30,7 +22,7 @@ export function sessionId(): string {
     window.sessionStorage.setItem(SESSION_KEY, memorySession);
   } catch {
     // private mode in old in-app browsers: a session per page load
-    memorySession ??= newClientId();
+    memorySession = memorySession || newClientId();
   }
   return memorySession;
 }

@@ -12,36 +12,27 @@ export interface TrackExtra {
  * tokens, redirects, return urls — is never recorded. Numeric keys drop values that are not
  * numbers (a `courseId=abc` is noise, not a page).
  */
-interface QueryRule {
-  page: readonly string[];
-  extra?: readonly string[];
-}
-
-const SOURCE = ['suid', 'tid'] as const;
-const COURSE: QueryRule = { page: ['courseId'], extra: SOURCE };
-
-const RULES: Record<string, QueryRule> = {
+// Written as "page keys|extra keys", comma-separated: this table ships in the tracker's chunk.
+const COURSE = 'courseId|suid,tid';
+const RULES: Record<string, string> = {
   '/course/detail': COURSE,
   '/course/child/detail': COURSE,
   '/course/play': COURSE,
   '/course/signup': COURSE,
-  // Spec §3: on the cash-back page the `id` key is recorded as `courseId` (see RENAME).
-  '/activity/cashBack': { page: ['id'], extra: [...SOURCE, 'source'] },
-  '/live/course': { page: ['id'], extra: SOURCE },
-  '/columns/detail': { page: ['id'] },
-  '/mycourses': { page: ['cur'] },
-  '/search': { page: ['keyword'] },
-  '/corSearch': { page: ['corporateId', 'keyword'] },
-  '/tagResult': { page: ['tagId'] },
-  '/classification': {
-    page: ['listType', 'subjectId', 'tagId', 'corporateId'],
-    extra: ['isFree', 'courseType', 'courseLevel', 'activityType', 'sort', ...SOURCE],
-  },
+  // Spec §3: on the cash-back page the `id` key is recorded as `courseId` (see below).
+  '/activity/cashBack': 'id|suid,tid,source',
+  '/live/course': 'id|suid,tid',
+  '/columns/detail': 'id',
+  '/mycourses': 'cur',
+  '/search': 'keyword',
+  '/corSearch': 'corporateId,keyword',
+  '/tagResult': 'tagId',
+  '/classification': 'listType,subjectId,tagId,corporateId|isFree,courseType,courseLevel,activityType,sort,suid,tid',
 };
 
-const NUMERIC = new Set(['courseId', 'id', 'cur', 'listType', 'subjectId', 'tagId', 'corporateId', 'isFree', 'courseType', 'courseLevel', 'activityType']);
-
-const RENAME: Record<string, Record<string, string>> = { '/activity/cashBack': { id: 'courseId' } };
+/** Keys whose values are text; every other key is a number (an id, a type, a flag). */
+const TEXT = /^(keyword|sort|source|tid)$/;
+const CASH_BACK = '/activity/cashBack';
 
 // The collect schema's limits (packages/shared TrackExtra, TrackPageId): clip rather than be refused.
 const MAX_VALUE = 256;
@@ -58,21 +49,21 @@ export function pageFor(location: string): PageInfo {
   const path = (q < 0 ? location : location.slice(0, q)) || '/';
   const rule = RULES[path];
   if (!rule) return { pageId: path.slice(0, MAX_PAGE_ID), extras: [] };
+  const [pageKeys, extraKeys = ''] = rule.split('|') as [string, string?];
   const params = new URLSearchParams(q < 0 ? '' : location.slice(q + 1));
-  const rename = RENAME[path] ?? {};
   const picked: Record<string, string | number | null> = {};
-  for (const key of [...rule.page, ...(rule.extra ?? [])]) {
-    const raw = params.get(key);
-    picked[key] = raw == null ? null : NUMERIC.has(key) ? (raw.trim() === '' ? NaN : Number(raw)) : raw.trim();
+  for (const key of `${pageKeys},${extraKeys}`.split(',')) {
+    const raw = (params.get(key) || '').trim();
+    picked[key] = TEXT.test(key) ? raw : raw ? Number(raw) : null;
   }
   const kept = cleanQuery(picked);
   const extras: TrackExtra[] = [];
   const named = new URLSearchParams();
   for (const key of Object.keys(kept)) {
-    const name = rename[key] ?? key;
+    const name = path === CASH_BACK && key === 'id' ? 'courseId' : key;
     const value = String(kept[key]).slice(0, MAX_VALUE);
     extras.push({ key: name, value });
-    if (rule.page.includes(key)) named.append(name, value);
+    if (pageKeys.split(',').includes(key)) named.append(name, value);
   }
   const search = named.toString();
   return { pageId: (search ? `${path}?${search}` : path).slice(0, MAX_PAGE_ID), extras };

@@ -9,6 +9,7 @@ import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { resizeImage } from '../../../lib/image.ts';
 import { useColumn } from '../api/get-column.ts';
+import { useShare } from '../../share/hooks/use-share.ts';
 import styles from './column-detail-page.module.css';
 
 function parseColumnId(...values: (string | null)[]): number | null {
@@ -36,6 +37,8 @@ function Gone() {
 
 function ColumnBody({ columnId }: { columnId: number }) {
   const column = useColumn(columnId);
+  const info = column.data;
+  useShare(info ? { title: info.title, desc: info.intro, image: info.cover, link: paths.columnDetail.getHref({ id: columnId }) } : null);
   if (column.isPending) {
     return (
       <div aria-busy="true" aria-label="加载中">

@@ -20,6 +20,9 @@ import { LearnersStrip } from '../components/learners-strip.tsx';
 import { RelatedSection } from '../components/related-section.tsx';
 import { RichText } from '../components/rich-text.tsx';
 import { parseId } from '../lib/course-labels.ts';
+import { paths } from '../../../config/paths.ts';
+import { ShareButton } from '../../share/components/share-button.tsx';
+import { useShare } from '../../share/hooks/use-share.ts';
 import bar from '../components/action-bar.module.css';
 import section from '../components/section.module.css';
 import styles from './course-detail-page.module.css';
@@ -52,6 +55,12 @@ function CourseBody({ courseId }: { courseId: number }) {
   // The detail carries `isFavorite` for a logged-in caller; ask separately only when it doesn't.
   const check = useFavoriteCheck(courseId, detail != null && detail.isFavorite === undefined);
   const toggle = useToggleFavorite(courseId);
+  // What WeChat's share menu sends for this page (spec §5: description without markup, cut to 200).
+  useShare(
+    detail
+      ? { title: detail.name, desc: detail.subtitle || detail.detail, image: detail.cover, link: paths.courseDetail.getHref({ courseId }), courseId }
+      : null,
+  );
 
   useEffect(() => {
     recordVisit(courseId);
@@ -128,6 +137,8 @@ export function CourseDetailPage() {
   const [params] = useSearchParams();
   const courseId = parseId(params.get('courseId'), params.get('id'));
   return (
-    <Page title="课程详情">{courseId == null ? <MissingCourse /> : <CourseBody key={courseId} courseId={courseId} />}</Page>
+    <Page title="课程详情" right={courseId == null ? undefined : <ShareButton courseId={courseId} />}>
+      {courseId == null ? <MissingCourse /> : <CourseBody key={courseId} courseId={courseId} />}
+    </Page>
   );
 }

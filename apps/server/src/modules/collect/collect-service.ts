@@ -1,0 +1,241 @@
+/**
+ * Tracking ingestion and operator stats (spec §4 Tracking, §7.7; decision 008).
+ * Records are turned into rows at once (so a bad batch is refused before anything is written),
+ * then handed to the group-commit buffer; the caller's promise settles after the commit.
+ */
+import {
+  COURSE_CARD_ELEMENT_ID,
+  ErrorCodes,
+  MAX_ID,
+  type ClickThroughStats,
+  type CollectAck,
+  type CustomEventRecord,
+  type ElementClickRecord,
+  type PageStats,
+  type PageVisitRecord,
+  type TopCourseStats,
+  type TrackExtra,
+} from '@jinfa/shared';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import type { Dialect } from '../../db/database.ts';
+import { AppError, ValidationError } from '../../lib/errors.ts';
+import { IngestBuffer, type IngestOptions } from './ingest-buffer.ts';
+import {
+  courseVisitsByCourse,
+  elementClicksByCourse,
+  insertTrackRows,
+  pageDayStats,
+  topCourseStats,
+  type DayRange,
+  type TrackRow,
+  type TrackTable,
+} from './collect-repository.ts';
+
+export type TrackKind = 'visit' | 'element' | 'custom';
+const TABLE: Record<TrackKind, TrackTable> = { visit: 'page_visits', element: 'element_clicks', custom: 'custom_events' };
+
+export interface IngestContext {
+  appId: string;
+  userId: number | null;
+  now: number;
+}
+
+const CHINA_OFFSET_MS = 8 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Calendar day in China time (UTC+8) as days since 1970-01-01: what the stats group by. */
+export function chinaDay(epochMs: number): number {
+  return Math.floor((epochMs + CHINA_OFFSET_MS) / DAY_MS);
+}
+export function dayToDate(day: number): string {
+  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+}
+export function dateToDay(date: string): number {
+  const ms = Date.parse(`${date}T00:00:00Z`);
+  if (Number.isNaN(ms)) throw new ValidationError(`请求参数有误：日期 ${date} 不合法`);
+  return Math.floor(ms / DAY_MS);
+}
+
+const COURSE_PAGE = /^\/course\/detail\?(?:[^#]*&)?courseId=(\d{1,10})(?:[&#]|$)/;
+
+function courseIdOf(value: string | undefined): number | null {
+  if (!value || !/^\d{1,10}$/.test(value)) return null;
+  const n = Number(value);
+  return n >= 1 && n <= MAX_ID ? n : null;
+}
+
+function extraValue(extras: readonly TrackExtra[] | undefined, key: string): string | undefined {
+  if (!extras) return undefined;
+  for (const e of extras) if (e.key === key) return e.value;
+  return undefined;
+}
+
+/** The course a visit is about: the course page's courseId (pageId query, or its extras). */
+export function visitCourseId(pageId: string, extras: readonly TrackExtra[] | undefined): number | null {
+  const m = COURSE_PAGE.exec(pageId);
+  if (m) return courseIdOf(m[1]);
+  if (pageId === '/course/detail' || pageId.startsWith('/course/detail?')) return courseIdOf(extraValue(extras, 'courseId'));
+  return null;
+}
+
+/**
+ * PostgreSQL refuses NUL in text, so a record holding one would fail the whole shared commit:
+ * refuse it here, with the rest of its batch, before it reaches the buffer.
+ */
+function checkText(...values: string[]): void {
+  for (const v of values) if (v.includes('\u0000')) throw new ValidationError('请求参数有误：文本含有空字符');
+}
+
+function extrasText(extras: readonly TrackExtra[] | undefined): string {
+  if (!extras || extras.length === 0) return '[]';
+  for (const e of extras) checkText(e.key, e.value);
+  // Only key and value: the schema already dropped anything else.
+  return JSON.stringify(extras.map((e) => ({ key: e.key, value: e.value })));
+}
+
+function common(ctx: IngestContext, r: { clientId: string; sessionId: string; pageId: string }) {
+  checkText(r.sessionId, r.pageId);
+  const visitor = ctx.userId !== null ? `u:${ctx.userId}` : `s:${r.sessionId}`;
+  return [r.clientId, ctx.appId, ctx.userId, r.sessionId, visitor, r.pageId] as const;
+}
+
+export function visitRows(records: readonly PageVisitRecord[], ctx: IngestContext): TrackRow[] {
+  return records.map((r, i) => {
+    if (r.endTime < r.beginTime) throw new ValidationError(`请求参数有误：第 ${i + 1} 条记录 endTime 早于 beginTime`);
+    return [...common(ctx, r), visitCourseId(r.pageId, r.extras), chinaDay(r.beginTime), extrasText(r.extras), ctx.now, r.beginTime, r.endTime];
+  });
+}
+
+export function elementRows(records: readonly ElementClickRecord[], ctx: IngestContext): TrackRow[] {
+  return records.map((r) => {
+    checkText(r.elementId);
+    return [
+      ...common(ctx, r),
+      courseIdOf(extraValue(r.extras, 'courseId')),
+      chinaDay(r.eventTime),
+      extrasText(r.extras),
+      ctx.now,
+      r.elementId,
+      r.eventTime,
+    ];
+  });
+}
+
+export function customRows(records: readonly CustomEventRecord[], ctx: IngestContext): TrackRow[] {
+  return records.map((r) => {
+    checkText(r.name);
+    return [...common(ctx, r), courseIdOf(extraValue(r.extras, 'courseId')), chinaDay(r.eventTime), extrasText(r.extras), ctx.now, r.name, r.eventTime];
+  });
+}
+
+export interface IngestJob {
+  kind: TrackKind;
+  rows: TrackRow[];
+}
+
+/**
+ * Writes one group of uploads in one transaction. A client id repeated in the group (in one
+ * upload or across two) is inserted once and credited to its first upload; the others count it
+ * as a duplicate, as they would if it had been stored earlier.
+ */
+export async function commitGroup(db: Kysely<DB>, dialect: Dialect, jobs: readonly IngestJob[]): Promise<CollectAck[]> {
+  const owner = new Map<string, number>();
+  const byTable = new Map<TrackTable, TrackRow[]>();
+  jobs.forEach((job, j) => {
+    const table = TABLE[job.kind];
+    let rows = byTable.get(table);
+    if (!rows) byTable.set(table, (rows = []));
+    for (const row of job.rows) {
+      const key = `${table}:${row[0]}`;
+      if (owner.has(key)) continue;
+      owner.set(key, j);
+      rows.push(row);
+    }
+  });
+  const inserted = new Map<TrackTable, Set<string>>();
+  await db.transaction().execute(async (trx) => {
+    for (const [table, rows] of byTable) inserted.set(table, await insertTrackRows(trx, dialect, table, rows));
+  });
+  return jobs.map((job, j) => {
+    const table = TABLE[job.kind];
+    const fresh = inserted.get(table)!;
+    // A client id repeated inside one upload is credited once.
+    const credited = new Set<string>();
+    for (const row of job.rows) {
+      if (owner.get(`${table}:${row[0]}`) === j && fresh.has(row[0])) credited.add(row[0]);
+    }
+    const accepted = credited.size;
+    return { accepted, duplicates: job.rows.length - accepted };
+  });
+}
+
+export type Collector = IngestBuffer<IngestJob, CollectAck>;
+
+export function createCollector(db: Kysely<DB>, dialect: Dialect, opts: Partial<IngestOptions> = {}): Collector {
+  return new IngestBuffer<IngestJob, CollectAck>((jobs) => commitGroup(db, dialect, jobs), {
+    lingerMs: 2,
+    maxRows: 5000,
+    // SQLite has one writer; on PostgreSQL a second commit overlaps the first one's fsync.
+    maxInFlight: dialect === 'sqlite' ? 1 : 3,
+    ...opts,
+  });
+}
+
+export async function ingest(collector: Collector, kind: TrackKind, rows: TrackRow[]): Promise<CollectAck> {
+  return collector.submit({ kind, rows }, rows.length);
+}
+
+// ---- stats ----
+
+const DEFAULT_RANGE_DAYS = 7;
+/** A wider range would make a stats call scan most of the table. */
+const MAX_RANGE_DAYS = 366;
+
+export function statsRange(query: { from?: string; to?: string }, now: number): DayRange {
+  const to = query.to ? dateToDay(query.to) : chinaDay(now);
+  const from = query.from ? dateToDay(query.from) : to - (DEFAULT_RANGE_DAYS - 1);
+  if (from > to) throw new ValidationError('请求参数有误：from 晚于 to');
+  if (to - from + 1 > MAX_RANGE_DAYS) throw new AppError(ErrorCodes.VALIDATION, `请求参数有误：范围最多 ${MAX_RANGE_DAYS} 天`);
+  return { from, to };
+}
+
+const rangeOut = (r: DayRange) => ({ from: dayToDate(r.from), to: dayToDate(r.to) });
+
+export async function pageStats(db: Kysely<DB>, range: DayRange, limit: number): Promise<PageStats> {
+  const rows = await pageDayStats(db, range, limit);
+  return {
+    ...rangeOut(range),
+    rows: rows.map((r) => ({ day: dayToDate(r.day), pageId: r.page_id, visits: Number(r.visits), visitors: Number(r.visitors) })),
+  };
+}
+
+export async function topCourses(db: Kysely<DB>, range: DayRange, limit: number): Promise<TopCourseStats> {
+  const rows = await topCourseStats(db, range, limit);
+  return {
+    ...rangeOut(range),
+    rows: rows.map((r) => ({ courseId: r.course_id, visits: Number(r.visits), visitors: Number(r.visitors) })),
+  };
+}
+
+const rate = (clicks: number, visits: number) => (visits === 0 ? 0 : Math.round((clicks / visits) * 10000) / 10000);
+
+export async function clickThrough(db: Kysely<DB>, range: DayRange, limit: number): Promise<ClickThroughStats> {
+  const [clicks, visits] = await Promise.all([elementClicksByCourse(db, COURSE_CARD_ELEMENT_ID, range), courseVisitsByCourse(db, range)]);
+  const byCourse = new Map<number, { clicks: number; visits: number }>();
+  for (const c of clicks) byCourse.set(c.course_id, { clicks: Number(c.clicks), visits: 0 });
+  for (const v of visits) {
+    const e = byCourse.get(v.course_id);
+    if (e) e.visits = Number(v.visits);
+    else byCourse.set(v.course_id, { clicks: 0, visits: Number(v.visits) });
+  }
+  let totalClicks = 0;
+  let totalVisits = 0;
+  const rows = [...byCourse].map(([courseId, e]) => {
+    totalClicks += e.clicks;
+    totalVisits += e.visits;
+    return { courseId, clicks: e.clicks, visits: e.visits, rate: rate(e.clicks, e.visits) };
+  });
+  rows.sort((a, b) => b.visits - a.visits || b.clicks - a.clicks || a.courseId - b.courseId);
+  return { ...rangeOut(range), clicks: totalClicks, visits: totalVisits, rate: rate(totalClicks, totalVisits), rows: rows.slice(0, limit) };
+}

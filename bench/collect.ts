@@ -1,0 +1,249 @@
+/**
+ * Tracking ingestion and stats (issue 6, decision 008). Prints figures; asserts nothing.
+ *
+ * 1. Throughput: the server runs in a child process (one core), autocannon drives it from this
+ *    one (the other core) with many keep-alive connections, each request a batch of unique
+ *    visit records. Prints events/s and latency; the budget is ≥ 30,000 events/s.
+ * 2. Kill: load again, SIGKILL the server mid-run, reopen the database and check that every
+ *    record acknowledged with code 0 is there.
+ * 3. Stats: seeds 1,000,000 visits (+ 200,000 clicks) over 30 days with multi-row inserts and
+ *    times each stats query over 7 and 30 days; the budget is < 100 ms.
+ *
+ *   npx tsx bench/collect.ts
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/collect.ts
+ *   BENCH_PARTS=ingest,kill,stats BENCH_SECONDS=10 BENCH_BATCH=100 BENCH_CONNECTIONS=64 npx tsx bench/collect.ts
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { sql } from 'kysely';
+import { TRACKING_APP_ID } from '@jinfa/shared';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { openDatabase, type Database } from '../apps/server/src/db/database.ts';
+import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
+import { MemoryKvStore } from '../apps/server/src/adapters/kv-store.ts';
+import { createAdapters } from '../apps/server/src/adapters/create-adapters.ts';
+import { countTrackRows, insertTrackRows, type TrackRow } from '../apps/server/src/modules/collect/collect-repository.ts';
+import { chinaDay, clickThrough, pageStats, topCourses } from '../apps/server/src/modules/collect/collect-service.ts';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const BATCH = Number(process.env.BENCH_BATCH ?? 100);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
+const PARTS = (process.env.BENCH_PARTS ?? 'ingest,kill,stats').split(',').map((p) => p.trim());
+const BUDGET_EVENTS = 30_000;
+const BUDGET_STATS_MS = 100;
+const here = fileURLToPath(import.meta.url);
+
+interface Target {
+  label: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  schema: string | undefined;
+}
+
+function open(target: Target, poolSize = 10): Database {
+  return openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir, poolSize, ...(target.schema ? { pgSchema: target.schema } : {}) });
+}
+
+// ---- the server, in a child process ----
+async function serve(): Promise<void> {
+  const target = JSON.parse(process.env.BENCH_TARGET!) as Target;
+  const config = {
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_IP_PER_MIN: '0', RATE_LIMIT_USER_PER_MIN: '0' }),
+    dataDir: target.dataDir,
+    databaseUrl: target.databaseUrl,
+  };
+  const database = open(target);
+  const app = await buildApp({ config, database, kv: new MemoryKvStore(), adapters: createAdapters(config) });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const addr = app.server.address();
+  process.send!({ port: typeof addr === 'object' && addr ? addr.port : 0 });
+}
+
+function startServer(target: Target): Promise<{ child: ChildProcess; base: string }> {
+  const child = fork(here, ['--serve'], { env: { ...process.env, BENCH_TARGET: JSON.stringify(target) }, execArgv: process.execArgv });
+  return new Promise((resolve, reject) => {
+    child.once('message', (m: { port: number }) => resolve({ child, base: `http://127.0.0.1:${m.port}` }));
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+}
+
+// ---- load ----
+let run = 0;
+/** One batch's JSON with `@@` where each record's unique client id prefix goes. */
+function template(): string {
+  const now = Date.now();
+  const records = Array.from({ length: BATCH }, (_, i) => ({
+    clientId: `@@${String(i).padStart(3, '0')}`,
+    pageId: `/course/detail?courseId=${(i % 50) + 1}`,
+    sessionId: `bench-session-${i % 7}`,
+    beginTime: now - 5000,
+    endTime: now,
+    extras: [{ key: 'courseId', value: String((i % 50) + 1) }],
+  }));
+  return JSON.stringify(records);
+}
+
+async function load(base: string, seconds: number, onStart?: () => void) {
+  const body = template();
+  run += 1;
+  let n = 0;
+  let acked = 0;
+  let refused = 0;
+  const prefix = `r${process.pid}x${run}x${Date.now().toString(36)}x`;
+  const instance = autocannon({
+    url: `${base}/v1/collect/page/visit/batch`,
+    connections: CONNECTIONS,
+    duration: seconds,
+    requests: [
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-app-id': TRACKING_APP_ID },
+        setupRequest: (req) => ({ ...req, body: body.replaceAll('@@', `${prefix}${(n++).toString(36)}-`) }),
+        onResponse: (status, resBody) => {
+          const parsed = status === 200 ? (JSON.parse(resBody) as { code: number; data: { accepted: number } }) : null;
+          if (parsed?.code === 0) acked += parsed.data.accepted;
+          else refused += 1;
+        },
+      },
+    ],
+  });
+  onStart?.();
+  const r = await instance;
+  return { r, acked, refused };
+}
+
+async function benchIngest(target: Target) {
+  const { child, base } = await startServer(target);
+  try {
+    await load(base, 2); // warm-up: JIT, statement caches, table pages
+    const { r, acked, refused } = await load(base, SECONDS);
+    const events = acked / SECONDS;
+    const ok = events >= BUDGET_EVENTS && refused === 0 && r.errors === 0;
+    console.log(
+      `${target.label.padEnd(10)} ingest  ${Math.round(events).toLocaleString('en').padStart(8)} events/s  (${Math.round(r.requests.average)} req/s × ${BATCH}, ${CONNECTIONS} conns)  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  refused ${refused}  errors ${r.errors}  ${ok ? 'ok' : 'OVER BUDGET'}`,
+    );
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
+async function benchKill(target: Target) {
+  const db = open(target, 1);
+  const before = await countTrackRows(db.db, 'page_visits');
+  const { child, base } = await startServer(target);
+  const killed = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const { acked } = await load(base, 3, () => setTimeout(() => child.kill('SIGKILL'), 1500));
+  await killed;
+  const stored = (await countTrackRows(db.db, 'page_visits')) - before;
+  await db.destroy();
+  console.log(
+    `${target.label.padEnd(10)} SIGKILL mid-load: acknowledged ${acked.toLocaleString('en')}, stored ${stored.toLocaleString('en')}  ${stored >= acked ? 'ok (nothing acknowledged lost)' : 'LOST RECORDS'}`,
+  );
+}
+
+// ---- stats over 1M records ----
+async function benchStats(target: Target) {
+  const database = open(target);
+  const { db, dialect } = database;
+  await sql`delete from page_visits`.execute(db);
+  await sql`delete from element_clicks`.execute(db);
+  const lastDay = chinaDay(Date.now());
+  const DAYS = 30;
+  const VISITS = 1_000_000;
+  const CLICKS = 200_000;
+  let seq = 0;
+  const started = performance.now();
+  // Deterministic spread: 2,000 pages (500 of them course pages), 50,000 visitors, 30 days.
+  const visitRow = (): TrackRow => {
+    const i = seq++;
+    const day = lastDay - (i % DAYS);
+    const t = day * 86_400_000 - 8 * 3_600_000 + (i % 86_400) * 1000;
+    const page = (i * 7919) % 2000;
+    const courseId = page < 500 ? page + 1 : null;
+    const pageId = courseId ? `/course/detail?courseId=${courseId}` : `/page/${page}`;
+    return [`seed-v-${i.toString(36).padStart(10, '0')}`, TRACKING_APP_ID, null, `s${i % 50_000}`, `s:s${(i * 31) % 50_000}`, pageId, courseId, day, '[]', t, t, t + 3000];
+  };
+  const clickRow = (): TrackRow => {
+    const i = seq++;
+    const day = lastDay - (i % DAYS);
+    const t = day * 86_400_000;
+    const courseId = ((i * 104_729) % 500) + 1;
+    return [`seed-c-${i.toString(36).padStart(10, '0')}`, TRACKING_APP_ID, null, `s${i % 50_000}`, `s:s${i % 50_000}`, '/index', courseId, day, '[]', t, 'course-card', t];
+  };
+  const CHUNK = 50_000;
+  for (let done = 0; done < VISITS; done += CHUNK) {
+    const rows = Array.from({ length: CHUNK }, visitRow);
+    await db.transaction().execute((trx) => insertTrackRows(trx, dialect, 'page_visits', rows));
+  }
+  for (let done = 0; done < CLICKS; done += CHUNK) {
+    const rows = Array.from({ length: CHUNK }, clickRow);
+    await db.transaction().execute((trx) => insertTrackRows(trx, dialect, 'element_clicks', rows));
+  }
+  // What a live database has after autovacuum; a freshly bulk-loaded one lacks statistics.
+  await sql`analyze`.execute(db);
+  if (dialect === 'postgres') await sql`vacuum page_visits`.execute(db).catch(() => undefined);
+  console.log(`${target.label.padEnd(10)} seeded ${VISITS.toLocaleString('en')} visits + ${CLICKS.toLocaleString('en')} clicks in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+  const queries: Array<[string, (days: number) => Promise<unknown>]> = [
+    ['stats/pages (limit 100)', (d) => pageStats(db, { from: lastDay - d + 1, to: lastDay }, 100)],
+    ['stats/top_courses (limit 10)', (d) => topCourses(db, { from: lastDay - d + 1, to: lastDay }, 10)],
+    ['stats/click_through', (d) => clickThrough(db, { from: lastDay - d + 1, to: lastDay }, 100)],
+  ];
+  for (const [name, q] of queries) {
+    for (const days of [1, 7, 30]) {
+      await q(days); // warm
+      const times: number[] = [];
+      for (let k = 0; k < 5; k += 1) {
+        const t0 = performance.now();
+        await q(days);
+        times.push(performance.now() - t0);
+      }
+      times.sort((a, b) => a - b);
+      const median = times[2]!;
+      console.log(`${target.label.padEnd(10)} ${name.padEnd(30)} ${String(days).padStart(2)} days  median ${median.toFixed(1).padStart(7)} ms  ${median < BUDGET_STATS_MS ? 'ok' : 'OVER BUDGET'}`);
+    }
+  }
+  await database.destroy();
+}
+
+async function main() {
+  const targets: Target[] = [{ label: 'sqlite', databaseUrl: undefined, dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'jinfa-bench-collect-')), schema: undefined }];
+  if (process.env.BENCH_DATABASE_URL) {
+    targets.push({ label: 'postgres', databaseUrl: process.env.BENCH_DATABASE_URL, dataDir: os.tmpdir(), schema: `bench_collect_${process.pid}` });
+  }
+  console.log(`collect: ${os.cpus().length} cores, batches of ${BATCH}, ${CONNECTIONS} connections, ${SECONDS} s`);
+  for (const target of targets) {
+    // A throw-away schema or data directory: the bench never touches existing data.
+    if (target.schema) {
+      const admin = openDatabase({ databaseUrl: target.databaseUrl, dataDir: '', poolSize: 1 });
+      await sql`create schema if not exists ${sql.id(target.schema)}`.execute(admin.db);
+      await admin.destroy();
+    }
+    const setup = open(target, 1);
+    await migrateToLatest(setup.db, setup.dialect);
+    await setup.destroy();
+    try {
+      if (PARTS.includes('ingest')) await benchIngest(target);
+      if (PARTS.includes('kill')) await benchKill(target);
+      if (PARTS.includes('stats')) await benchStats(target);
+    } finally {
+      if (target.schema) {
+        const admin = openDatabase({ databaseUrl: target.databaseUrl, dataDir: '', poolSize: 1 });
+        await sql`drop schema ${sql.id(target.schema)} cascade`.execute(admin.db);
+        await admin.destroy();
+      } else {
+        fs.rmSync(target.dataDir, { recursive: true, force: true });
+      }
+    }
+  }
+}
+
+if (process.argv.includes('--serve')) await serve();
+else await main();
+
+export {};
