@@ -69,6 +69,8 @@ describe('share journey', () => {
     expect(await poster.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
     await page.getByText('长按图片，保存到相册或发送给朋友').waitFor();
     await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete));
+    // The 注册成功 toast of the sign-in leaves on its own; the screenshot shows the poster alone.
+    await page.locator('.jf-toast').waitFor({ state: 'detached', timeout: 10_000 });
     await page.screenshot({ path: artifact('share-card.png') });
     await context.close();
   }, 90_000);

@@ -373,6 +373,44 @@ export interface DB {
   custom_events: CustomEventsTable;
 }
 
+// ---- tracking rollups (migration 008), maintained with every raw insert ----
+
+export interface PageDayTable {
+  day: number;
+  page_id: string;
+  visits: number;
+  visitors: number;
+}
+export interface PageDayVisitorsTable {
+  day: number;
+  page_id: string;
+  visitor: string;
+}
+export interface CourseDayTable {
+  day: number;
+  course_id: number;
+  visits: number;
+}
+export interface CourseDayVisitorsTable {
+  course_id: number;
+  day: number;
+  visitor: string;
+}
+export interface ClickDayTable {
+  element_id: string;
+  day: number;
+  course_id: number;
+  clicks: number;
+}
+
+export interface DB {
+  page_day: PageDayTable;
+  page_day_visitors: PageDayVisitorsTable;
+  course_day: CourseDayTable;
+  course_day_visitors: CourseDayVisitorsTable;
+  click_day: ClickDayTable;
+}
+
 // ---- shares (migration 007) ----
 
 export interface CourseSharesTable {

@@ -8,6 +8,7 @@ import * as m004 from './004-columns-lives-learning.ts';
 import * as m005 from './005-app-meta.ts';
 import * as m006 from './006-tracking.ts';
 import * as m007 from './007-shares.ts';
+import * as m008 from './008-tracking-rollups.ts';
 
 export interface NumberedMigration {
   name: string;
@@ -22,4 +23,5 @@ export const migrations: readonly NumberedMigration[] = [
   { name: '005-app-meta', up: m005.up },
   { name: '006-tracking', up: m006.up },
   { name: '007-shares', up: m007.up },
+  { name: '008-tracking-rollups', up: m008.up },
 ];

@@ -11,7 +11,7 @@ export interface PosterData {
 
 /** Drawn at 2× a 375-px-wide phone: sharp when saved, about 100 KB as PNG. */
 export const POSTER_WIDTH = 750;
-export const POSTER_HEIGHT = 1200;
+export const POSTER_HEIGHT = 1130;
 
 const NAVY = '#14305c';
 const GOLD = '#c9a45c';
