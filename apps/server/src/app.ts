@@ -31,6 +31,8 @@ import { learningRoutes } from './modules/learning/routes.ts';
 import { catalogue } from './modules/courses/catalogue-plugin.ts';
 import { collectRoutes } from './modules/collect/routes.ts';
 import { shareRoutes } from './modules/share/routes.ts';
+import { orderRoutes } from './modules/orders/routes.ts';
+import { payNotifyRoutes } from './modules/orders/pay-notify-routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -114,6 +116,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(catalogue, { prefix: '/v1' });
   await app.register(collectRoutes, { prefix: '/v1' });
   await app.register(shareRoutes, { prefix: '/v1' });
+  await app.register(orderRoutes, { prefix: '/v1' });
+  await app.register(payNotifyRoutes, { prefix: '/v1' });
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

@@ -3,8 +3,10 @@
  * In production, insecure defaults (test login, sandbox pay, default secrets) are refused unless
  * ALLOW_INSECURE_DEFAULTS=on says a person meant it.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { WechatPayConfig } from './adapters/pay/wechat-pay.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const SERVER_ROOT = path.resolve(here, '..');
@@ -24,6 +26,8 @@ export interface Config {
   redisUrl: string | undefined;
   testLogin: boolean;
   payProvider: 'sandbox' | 'wechatpay';
+  /** WeChat Pay v3 merchant settings (WECHATPAY_*); present exactly when PAY_PROVIDER=wechatpay. */
+  wechatpay: WechatPayConfig | null;
   /** Secret for HMAC signatures (OAuth state, signed links). */
   tokenSecret: string;
   /** Public origin used to build absolute callback URLs, e.g. https://h5.jinfaketang.com */
@@ -75,6 +79,55 @@ function int(v: string | undefined, dflt: number, name: string): number {
   return n;
 }
 
+/** A PEM from VAR (inline, `\n` escapes allowed) or VAR_PATH (a file). */
+function pem(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const inline = env[name];
+  if (inline) return inline.replace(/\\n/g, '\n');
+  const file = env[`${name}_PATH`];
+  if (!file) return undefined;
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new ConfigError(`${name}_PATH: cannot read ${file}: ${(err as Error).message}`);
+  }
+}
+
+/** Reads WECHATPAY_*; every missing one is named at once. Keys are parsed when the client is built. */
+function wechatPayConfig(env: NodeJS.ProcessEnv, appId: string): WechatPayConfig {
+  const platform = pem(env, 'WECHATPAY_PLATFORM_PUBLIC_KEY') ?? pem(env, 'WECHATPAY_PLATFORM_CERT');
+  const values = {
+    mchId: env.WECHATPAY_MCH_ID,
+    serialNo: env.WECHATPAY_SERIAL_NO,
+    privateKey: pem(env, 'WECHATPAY_PRIVATE_KEY'),
+    apiV3Key: env.WECHATPAY_API_V3_KEY,
+    platformPublicKey: platform,
+    // The notify route sits next to the sandbox's (/v1/pay/notify/sandbox); WeChat wants https.
+    notifyUrl: env.WECHATPAY_NOTIFY_URL || (env.PUBLIC_URL ? `${env.PUBLIC_URL.replace(/\/+$/, '')}/v1/pay/notify/wechatpay` : undefined),
+  };
+  const names: Record<keyof typeof values, string> = {
+    mchId: 'WECHATPAY_MCH_ID',
+    serialNo: 'WECHATPAY_SERIAL_NO',
+    privateKey: 'WECHATPAY_PRIVATE_KEY(_PATH)',
+    apiV3Key: 'WECHATPAY_API_V3_KEY',
+    platformPublicKey: 'WECHATPAY_PLATFORM_PUBLIC_KEY(_PATH) or WECHATPAY_PLATFORM_CERT(_PATH)',
+    notifyUrl: 'WECHATPAY_NOTIFY_URL (or PUBLIC_URL)',
+  };
+  const missing = (Object.keys(values) as (keyof typeof values)[]).filter((k) => !values[k]).map((k) => names[k]);
+  if (missing.length) throw new ConfigError(`PAY_PROVIDER=wechatpay needs ${missing.join(', ')}`);
+  if (Buffer.byteLength(values.apiV3Key!, 'utf8') !== 32) throw new ConfigError('WECHATPAY_API_V3_KEY must be 32 bytes');
+  return {
+    appId: env.WECHATPAY_APP_ID || appId,
+    mchId: values.mchId!,
+    serialNo: values.serialNo!,
+    privateKey: values.privateKey!,
+    apiV3Key: values.apiV3Key!,
+    platformPublicKey: values.platformPublicKey!,
+    platformSerial: env.WECHATPAY_PLATFORM_SERIAL || undefined,
+    notifyUrl: values.notifyUrl!,
+    apiBase: env.WECHATPAY_BASE || 'https://api.mch.weixin.qq.com',
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const nodeEnv = env.NODE_ENV || 'development';
   const isProduction = nodeEnv === 'production';
@@ -92,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL || undefined,
     testLogin: flag(env.TEST_LOGIN),
     payProvider,
+    wechatpay: payProvider === 'wechatpay' ? wechatPayConfig(env, env.WECHAT_APP_ID || 'wx0000000000demo') : null,
     tokenSecret: env.TOKEN_SECRET || DEFAULT_TOKEN_SECRET,
     publicUrl: env.PUBLIC_URL || undefined,
     webDist: path.resolve(env.WEB_DIST || path.join(REPO_ROOT, 'apps/web/dist')),

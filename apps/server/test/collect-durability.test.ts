@@ -134,13 +134,10 @@ describe.each(dialectsUnderTest())('POST /v1/collect/page/visit/batch across a S
         const ids = Array.from({ length: BATCH }, (_, i) => `durable-${w}-${seq}-${i}-${crypto.randomBytes(4).toString('hex')}`);
         const body = JSON.stringify(ids.map(visit));
         sent.push({ ids, body });
-        let answer: { code: number; data: { accepted: number } } | null = null;
-        try {
-          const res = await upload(first.url, body);
-          answer = (await res.json()) as typeof answer;
-        } catch {
-          return; // the connection died with the server: the tracker would keep the batch
-        }
+        const answer = await upload(first.url, body).then(
+          async (res) => (await res.json()) as { code: number; data: { accepted: number } },
+          () => null, // the connection died with the server: the tracker would keep the batch
+        );
         if (answer?.code !== 0) return;
         acked.push({ ids, body });
         ackedRecords += answer.data.accepted;

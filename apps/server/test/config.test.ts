@@ -12,10 +12,18 @@ describe('loadConfig', () => {
   });
 
   it('refuses test login, sandbox pay and default secrets in production', () => {
+    const pay = {
+      WECHATPAY_MCH_ID: '1900000001',
+      WECHATPAY_SERIAL_NO: 'SERIAL',
+      WECHATPAY_PRIVATE_KEY: 'pem',
+      WECHATPAY_API_V3_KEY: 'k'.repeat(32),
+      WECHATPAY_PLATFORM_PUBLIC_KEY: 'pem',
+      WECHATPAY_NOTIFY_URL: 'https://h5.example.com/notify',
+    };
     expect(() => loadConfig({ NODE_ENV: 'production', TEST_LOGIN: 'on' })).toThrow(ConfigError);
-    expect(() => loadConfig({ NODE_ENV: 'production', PAY_PROVIDER: 'wechatpay', TOKEN_SECRET: 'x'.repeat(40), WECHAT_APP_SECRET: 's' })).not.toThrow();
-    expect(() => loadConfig({ NODE_ENV: 'production', PAY_PROVIDER: 'wechatpay', WECHAT_APP_SECRET: 's' })).toThrow(/TOKEN_SECRET/);
-    expect(() => loadConfig({ NODE_ENV: 'production', PAY_PROVIDER: 'wechatpay', TOKEN_SECRET: 'x'.repeat(40), WECHAT_APP_SECRET: 's', TEST_LOGIN: 'on' })).toThrow(/TEST_LOGIN/);
+    expect(() => loadConfig({ ...pay, NODE_ENV: 'production', PAY_PROVIDER: 'wechatpay', TOKEN_SECRET: 'x'.repeat(40), WECHAT_APP_SECRET: 's' })).not.toThrow();
+    expect(() => loadConfig({ ...pay, NODE_ENV: 'production', PAY_PROVIDER: 'wechatpay', WECHAT_APP_SECRET: 's' })).toThrow(/TOKEN_SECRET/);
+    expect(() => loadConfig({ ...pay, NODE_ENV: 'production', PAY_PROVIDER: 'wechatpay', TOKEN_SECRET: 'x'.repeat(40), WECHAT_APP_SECRET: 's', TEST_LOGIN: 'on' })).toThrow(/TEST_LOGIN/);
   });
 
   it('allows the insecure defaults in production only when told so', () => {

@@ -104,6 +104,11 @@ export const ERROR_CATALOGUE = {
   [-10042]: { message: '需要运营口令', status: 403 },
   [-10050]: { message: '分享链接不在本站', status: 400 },
   [-10051]: { message: '微信分享配置失败，请稍后再试' },
+  // Orders and payment (issue 4).
+  [-10060]: { message: '免费课程无需购买，直接学习即可' },
+  [-10061]: { message: '订单已支付或已关闭' },
+  [-10062]: { message: '支付暂不可用，请稍后再试' },
+  [-10063]: { message: '模拟支付未开启', status: 404 },
 } as const satisfies Record<number, ErrorEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
@@ -169,6 +174,10 @@ export const ErrorCodes = {
   OPS_TOKEN_REQUIRED: -10042,
   SHARE_URL_NOT_ALLOWED: -10050,
   WECHAT_SHARE_CONFIG_FAILED: -10051,
+  ORDER_COURSE_FREE: -10060,
+  ORDER_NOT_PENDING: -10061,
+  PAY_UNAVAILABLE: -10062,
+  SANDBOX_PAY_OFF: -10063,
 } as const satisfies Record<string, ErrorCode | 0>;
 
 export function lookupError(code: number): ErrorEntry | undefined {

@@ -678,3 +678,112 @@ export const ClickThroughStats = Type.Object({
   rows: Type.Array(ClickThroughStat),
 });
 export type ClickThroughStats = Static<typeof ClickThroughStats>;
+
+// ---- orders and payment (issue 4) ----
+// Money is integer fen (`totalPrice`) with a yuan display string beside it (`orderPrice`).
+// Status is a string: pending (awaiting payment), paid (entitlement granted), closed (cancelled
+// or timed out unpaid), refunded. Kinds and types are the spec's §3 numbers.
+// =============================================================================================
+
+/** Order types (spec §3): normal 1, invite 2, group 3, cashback 4, live 6. */
+export const OrderTypeSchema = Type.Union([
+  Type.Literal(1),
+  Type.Literal(2),
+  Type.Literal(3),
+  Type.Literal(4),
+  Type.Literal(6),
+]);
+
+/** Sign-up kinds (spec §3): course 1, chapter 2, column 3, rebate 4, early-bird 5, live course 6. */
+export const OrderKind = Type.Integer({ minimum: 1, maximum: 6 });
+
+export const OrderStatus = Type.Union([
+  Type.Literal('pending'),
+  Type.Literal('paid'),
+  Type.Literal('closed'),
+  Type.Literal('refunded'),
+]);
+export type OrderStatus = Static<typeof OrderStatus>;
+
+export const PayProviderName = Type.Union([Type.Literal('sandbox'), Type.Literal('wechatpay')]);
+export type PayProviderName = Static<typeof PayProviderName>;
+
+export const Order = Type.Object({
+  orderId: Type.Integer(),
+  /** Random, non-guessable merchant order number (sent to the pay provider). */
+  orderNo: Type.String(),
+  type: Type.Integer(),
+  kind: Type.Integer(),
+  status: OrderStatus,
+  /** Fen. */
+  totalPrice: Type.Integer(),
+  /** Yuan with two decimals, e.g. "299.00". */
+  orderPrice: Type.String(),
+  /** The course bought (null for kinds without a course, e.g. a column). */
+  course: Type.Union([CourseCard, Type.Null()]),
+  createdAt: Type.String(),
+  paidAt: NullableString,
+  /** When a pending order closes unpaid. */
+  expiresAt: Type.String(),
+});
+export type Order = Static<typeof Order>;
+
+export const OrderPage = Type.Object({ rows: Type.Array(Order), total: Type.Integer() });
+export type OrderPage = Static<typeof OrderPage>;
+
+export const OrderListParams = Type.Object({ type: OrderTypeSchema });
+export type OrderListParams = Static<typeof OrderListParams>;
+
+/**
+ * `POST /v1/orders/{id}/order_web_wxpay`: what the H5 hands to the pay bridge.
+ * wechatpay: `WeixinJSBridge.invoke('getBrandWCPayRequest', {appId, timeStamp: timestamp,
+ * nonceStr, package, signType, paySign: sign})`. sandbox: the H5 shows its own cashier sheet
+ * and confirms with `POST /v1/orders/{id}/sandbox_pay`.
+ */
+export const PayParams = Type.Object({
+  provider: PayProviderName,
+  timestamp: Type.String(),
+  nonceStr: Type.String(),
+  prepayId: Type.String(),
+  signType: Type.String(),
+  sign: Type.String(),
+  /** "prepay_id=…" */
+  package: Type.Optional(Type.String()),
+  appId: Type.Optional(Type.String()),
+});
+export type PayParams = Static<typeof PayParams>;
+
+/** `POST /v1/orders/{courseId}`: the caller's pending order for the course (reused when one exists). */
+export const CreateOrderResult = Type.Object({
+  order: Order,
+  /** false when an existing pending order was answered. */
+  created: Type.Boolean(),
+});
+export type CreateOrderResult = Static<typeof CreateOrderResult>;
+
+/** `GET /v1/courses/{id}/check_order_progress`: the H5 polls it after the pay bridge reports success. */
+export const OrderProgress = Type.Object({
+  /** The caller's latest order for the course, null when none. */
+  orderId: NullableInt,
+  status: Type.Union([OrderStatus, Type.Null()]),
+  paid: Type.Boolean(),
+  /** The caller owns the course (paid, free, member or corporate). */
+  owned: Type.Boolean(),
+});
+export type OrderProgress = Static<typeof OrderProgress>;
+
+/** `GET /v1/courses/{id}/simple_order`. */
+export const SimpleOrder = Type.Object({ trackingId: Type.String(), orderId: NullableInt });
+export type SimpleOrder = Static<typeof SimpleOrder>;
+
+/** `GET /v1/orders/profile/check`: code 0 or one of the 26214x audit codes (spec §4). */
+export const ProfileCheck = Type.Object({
+  /** 0 ok, 262144 first audit, 262145 blacklisted, 262146..262149 (spec §4, §8). */
+  auditCode: Type.Integer(),
+  complete: Type.Boolean(),
+});
+export type ProfileCheck = Static<typeof ProfileCheck>;
+
+/** `POST /v1/orders/{id}/sandbox_pay`: the sandbox cashier's confirm (PAY_PROVIDER=sandbox only). */
+export const SandboxPayResult = Type.Object({ status: OrderStatus });
+export type SandboxPayResult = Static<typeof SandboxPayResult>;

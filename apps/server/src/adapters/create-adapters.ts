@@ -4,6 +4,9 @@ import { ConsoleSmsProvider } from './sms/sms-provider.ts';
 import { HttpWechatOAuthClient } from './wechat/wechat-oauth.ts';
 import { HttpWechatJsSdk, LocalWechatJsSdk } from './wechat/wechat-jssdk.ts';
 import { MemoryKvStore, type KvStore } from './kv-store.ts';
+import { SandboxPaymentProvider } from './pay/sandbox-pay.ts';
+import type { PaymentProvider } from './pay/payment-provider.ts';
+import { WechatPayClient } from './pay/wechat-pay.ts';
 
 /**
  * Real adapters chosen by configuration. Tests pass their own (or point these at fakes).
@@ -14,5 +17,14 @@ export function createAdapters(config: Config, kv: KvStore = new MemoryKvStore()
     sms: new ConsoleSmsProvider(),
     wechat: new HttpWechatOAuthClient(config.wechat),
     wechatJsSdk: config.wechat.jssdk === 'wechat' ? new HttpWechatJsSdk(config.wechat, kv) : new LocalWechatJsSdk(config.wechat.appId),
+    pay: createPaymentProvider(config),
   };
+}
+
+function createPaymentProvider(config: Config): PaymentProvider {
+  if (config.payProvider === 'sandbox') return new SandboxPaymentProvider({ secret: config.tokenSecret });
+  // loadConfig refuses PAY_PROVIDER=wechatpay without its merchant settings, so this is never null
+  // here; refusing still beats silently taking sandbox "payments" in its place.
+  if (!config.wechatpay) throw new Error('PAY_PROVIDER=wechatpay without WECHATPAY_* settings');
+  return new WechatPayClient(config.wechatpay);
 }

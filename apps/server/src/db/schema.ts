@@ -427,3 +427,50 @@ export interface CourseSharesTable {
 export interface DB {
   course_shares: CourseSharesTable;
 }
+
+/* Orders and payment (migration 009, issue 4). */
+export type OrderStatusValue = 'pending' | 'paid' | 'closed' | 'refunded';
+
+export interface OrdersTable {
+  id: Generated<number>;
+  /** Random merchant order number sent to the pay provider. */
+  order_no: string;
+  user_id: number;
+  /** spec §3 order type: normal 1, invite 2, group 3, cashback 4, live 6 */
+  type: number;
+  /** spec §3 sign-up kind 1..6 */
+  kind: number;
+  /** What is bought (course, chapter or column id by kind); keys the one-pending-order guard. */
+  target_id: number;
+  course_id: number | null;
+  chapter_id: number | null;
+  column_id: number | null;
+  amount_fen: number;
+  status: OrderStatusValue;
+  provider: string;
+  description: Generated<string>;
+  prepay_id: string | null;
+  transaction_id: string | null;
+  created_at: number;
+  paid_at: number | null;
+  expires_at: number;
+  closed_at: number | null;
+}
+export type OrderRow = Selectable<OrdersTable>;
+
+export interface PayNotificationsTable {
+  id: Generated<number>;
+  provider: string;
+  transaction_id: string;
+  order_no: string;
+  event_id: string;
+  amount_fen: number;
+  /** 'fulfilled' | 'needs_refund' */
+  outcome: string;
+  received_at: number;
+}
+
+export interface DB {
+  orders: OrdersTable;
+  pay_notifications: PayNotificationsTable;
+}

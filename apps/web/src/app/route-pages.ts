@@ -60,6 +60,12 @@ const pages = {
     import('../features/my-courses/pages/my-collection-page.tsx').then((m) => ({ Component: m.CollectionDetailPage })),
   activityShareCard: () =>
     import('../features/share/pages/share-card-page.tsx').then((m) => ({ Component: m.ShareCardPage })),
+  courseSignup: () => import('../features/orders/pages/signup-page.tsx').then((m) => ({ Component: m.SignupPage })),
+  myOrder: () => import('../features/orders/pages/my-order-page.tsx').then((m) => ({ Component: m.MyOrderPage })),
+  myBill: () => import('../features/orders/pages/my-bill-page.tsx').then((m) => ({ Component: m.MyBillPage })),
+  packageOrders: () =>
+    import('../features/orders/pages/package-orders-page.tsx').then((m) => ({ Component: m.PackageOrdersPage })),
+  gotoApp: () => import('../features/orders/pages/goto-app-page.tsx').then((m) => ({ Component: m.GotoAppPage })),
 } satisfies Partial<Record<Exclude<RouteKey, 'home'>, LazyPage>>;
 
 export type PageKey = keyof typeof pages | 'home';

@@ -9,6 +9,7 @@ import * as m005 from './005-app-meta.ts';
 import * as m006 from './006-tracking.ts';
 import * as m007 from './007-shares.ts';
 import * as m008 from './008-tracking-rollups.ts';
+import * as m009 from './009-orders.ts';
 
 export interface NumberedMigration {
   name: string;
@@ -24,4 +25,5 @@ export const migrations: readonly NumberedMigration[] = [
   { name: '006-tracking', up: m006.up },
   { name: '007-shares', up: m007.up },
   { name: '008-tracking-rollups', up: m008.up },
+  { name: '009-orders', up: m009.up },
 ];

@@ -30,10 +30,7 @@ type Db = Kysely<DB> | Transaction<DB>;
 
 const statementText = new Map<string, string>();
 
-/**
- * `head values (…),(…) tail` for `rows` tuples of `width` parameters, cached by shape. Shapes are
- * bounded (a few statements × 2 dialects × 1..INSERT_CHUNK rows); the bound guards a bug.
- */
+/** `head values (…),(…) tail` for `rows` tuples of `width` parameters, cached by shape. */
 function multiRow(dialect: Dialect, name: string, head: string, width: number, rows: number, tail: string): string {
   const key = `${dialect}:${name}:${rows}`;
   let text = statementText.get(key);
@@ -41,51 +38,51 @@ function multiRow(dialect: Dialect, name: string, head: string, width: number, r
     let n = 0;
     const tuple = () => `(${Array.from({ length: width }, () => (dialect === 'postgres' ? `$${++n}` : '?')).join(',')})`;
     text = `${head} values ${Array.from({ length: rows }, tuple).join(',')} ${tail}`;
-    if (statementText.size > 8000) statementText.clear();
     statementText.set(key, text);
   }
   return text;
 }
 
-/** Runs one multi-row statement per INSERT_CHUNK rows (each row `width` values, flattened). */
+/**
+ * Rows per statement: INSERT_CHUNK while that many remain, then powers of two (256, 128, … 1).
+ * So every statement has one of 10 shapes whatever the batch sizes: SQLite keeps them all
+ * prepared (db/statement-cache.ts, 500 entries shared with the catalogue's hot reads) instead
+ * of preparing a new 500-tuple text for each odd remainder and evicting everything else.
+ */
+function chunkRows(remaining: number): number {
+  if (remaining >= INSERT_CHUNK) return INSERT_CHUNK;
+  let n = 256;
+  while (n > remaining) n >>= 1;
+  return n;
+}
+
+/** Runs `values` (rows of `width` values, flattened) as multi-row statements; answers all rows. */
 async function runChunked<R>(db: Db, dialect: Dialect, name: string, head: string, width: number, values: readonly unknown[], tail: string): Promise<R[]> {
-  const out: R[] = [];
-  const per = INSERT_CHUNK * width;
-  for (let start = 0; start < values.length; start += per) {
-    const params = values.length <= per ? (values as unknown[]) : values.slice(start, start + per);
-    const text = multiRow(dialect, name, head, width, params.length / width, tail);
-    const result = await db.executeQuery<R>(CompiledQuery.raw(text, params));
-    for (const r of result.rows) out.push(r);
+  let out: R[] = [];
+  const total = values.length / width;
+  for (let row = 0; row < total; ) {
+    const rows = chunkRows(total - row);
+    const params = rows === total ? (values as unknown[]) : values.slice(row * width, (row + rows) * width);
+    const result = await db.executeQuery<R>(CompiledQuery.raw(multiRow(dialect, name, head, width, rows, tail), params));
+    out = out.length ? out.concat(result.rows) : (result.rows as R[]);
+    row += rows;
   }
   return out;
 }
 
-/** What each insert reports back about its new rows: what the rollups need. */
-const RETURNING: Record<TrackTable, string> = {
-  page_visits: 'client_id, day, page_id, visitor, course_id',
-  element_clicks: 'client_id, element_id, day, course_id',
-  custom_events: 'client_id',
-};
-
-interface NewVisit {
-  client_id: string;
-  day: number;
-  page_id: string;
-  visitor: string;
-  course_id: number | null;
-}
-interface NewClick {
-  client_id: string;
-  element_id: string;
-  day: number;
-  course_id: number | null;
-}
+/** Positions in a TrackRow (TRACK_COLUMNS order) that the rollups read. */
+const VISITOR = 4;
+const PAGE_ID = 5;
+const COURSE_ID = 6;
+const DAY = 7;
+const ELEMENT_ID = 10;
 
 /**
  * Inserts the rows (client ids unique among them) and adds the new ones to the per-day rollups
  * (migration 008); answers the client ids that were new. Call it inside a transaction, so the
  * raw rows and their rollups commit together. Rows the database already held (`on conflict do
- * nothing` leaves them out of `returning`) are never counted again.
+ * nothing` leaves them out of `returning`) are never counted again. Only the client id comes
+ * back: the rollups read the rest from the rows in hand.
  */
 export async function insertTrackRows(db: Db, dialect: Dialect, table: TrackTable, rows: readonly TrackRow[]): Promise<Set<string>> {
   const cols = TRACK_COLUMNS[table];
@@ -98,42 +95,53 @@ export async function insertTrackRows(db: Db, dialect: Dialect, table: TrackTabl
     `insert into ${table} (${cols.join(',')})`,
     cols.length,
     values,
-    `on conflict (client_id) do nothing returning ${RETURNING[table]}`,
+    'on conflict (client_id) do nothing returning client_id',
   );
-  if (table === 'page_visits') await rollUpVisits(db, dialect, fresh as unknown as NewVisit[]);
-  else if (table === 'element_clicks') await rollUpClicks(db, dialect, fresh as unknown as NewClick[]);
   const inserted = new Set<string>();
   for (const r of fresh) inserted.add(r.client_id);
+  if (table !== 'custom_events' && inserted.size) {
+    const newRows = inserted.size === rows.length ? rows : rows.filter((r) => inserted.has(r[0]));
+    if (table === 'page_visits') await rollUpVisits(db, dialect, newRows);
+    else await rollUpClicks(db, dialect, newRows);
+  }
   return inserted;
 }
 
-/** Sorted keys: concurrent PostgreSQL transactions then take the rollup row locks in one order. */
-const byKey = <T>(m: Map<string, T>) => [...m.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map((e) => e[1]);
+/**
+ * Concurrent PostgreSQL transactions must take the rollup rows' locks in one order, or two
+ * group commits could deadlock; SQLite has one writer and skips the sort.
+ */
+function ordered<T>(dialect: Dialect, m: Map<string, T>): Iterable<T> {
+  if (dialect === 'sqlite') return m.values();
+  return [...m.keys()].sort().map((k) => m.get(k)!);
+}
+
 /** Key separator: NUL, which ingest refuses in any text (collect-service checkText), so keys never collide. */
 const SEP = '\u0000';
 
-async function rollUpVisits(db: Db, dialect: Dialect, fresh: readonly NewVisit[]): Promise<void> {
-  if (!fresh.length) return;
-  const pages = new Map<string, { day: number; page: string; visits: number; visitors: number }>();
-  const pageVisitors = new Map<string, [number, string, string]>();
-  const courses = new Map<string, { day: number; course: number; visits: number }>();
-  const courseVisitors = new Map<string, [number, number, string]>();
-  for (const r of fresh) {
-    const day = Number(r.day);
-    const pk = `${day}${SEP}${r.page_id}`;
-    const p = pages.get(pk);
-    if (p) p.visits += 1;
-    else pages.set(pk, { day, page: r.page_id, visits: 1, visitors: 0 });
-    pageVisitors.set(`${pk}${SEP}${r.visitor}`, [day, r.page_id, r.visitor]);
-    if (r.course_id !== null) {
-      const course = Number(r.course_id);
+async function rollUpVisits(db: Db, dialect: Dialect, rows: readonly TrackRow[]): Promise<void> {
+  const pages = new Map<string, { day: number; page: string; visits: number; visitors: number; seen: Set<string> }>();
+  const courses = new Map<string, { day: number; course: number; visits: number; seen: Set<string> }>();
+  for (const r of rows) {
+    const day = r[DAY] as number;
+    const page = r[PAGE_ID] as string;
+    const visitor = r[VISITOR] as string;
+    const course = r[COURSE_ID] as number | null;
+    const pk = `${day}${SEP}${page}`;
+    let p = pages.get(pk);
+    if (!p) pages.set(pk, (p = { day, page, visits: 0, visitors: 0, seen: new Set() }));
+    p.visits += 1;
+    p.seen.add(visitor);
+    if (course !== null) {
       const ck = `${course}${SEP}${day}`;
-      const c = courses.get(ck);
-      if (c) c.visits += 1;
-      else courses.set(ck, { day, course, visits: 1 });
-      courseVisitors.set(`${ck}${SEP}${r.visitor}`, [course, day, r.visitor]);
+      let c = courses.get(ck);
+      if (!c) courses.set(ck, (c = { day, course, visits: 0, seen: new Set() }));
+      c.visits += 1;
+      c.seen.add(visitor);
     }
   }
+  const pageVisitors: unknown[] = [];
+  for (const p of ordered(dialect, pages)) for (const v of dialect === 'sqlite' ? p.seen : [...p.seen].sort()) pageVisitors.push(p.day, p.page, v);
   // Exact unique visitors: a visitor counts for a (day, page) when its set row is new.
   const newVisitors = await runChunked<{ day: number; page_id: string }>(
     db,
@@ -141,60 +149,63 @@ async function rollUpVisits(db: Db, dialect: Dialect, fresh: readonly NewVisit[]
     'page_day_visitors',
     'insert into page_day_visitors (day, page_id, visitor)',
     3,
-    byKey(pageVisitors).flat(),
+    pageVisitors,
     'on conflict do nothing returning day, page_id',
   );
   for (const v of newVisitors) pages.get(`${Number(v.day)}${SEP}${v.page_id}`)!.visitors += 1;
-  await runChunked(
-    db,
-    dialect,
-    'course_day_visitors',
-    'insert into course_day_visitors (course_id, day, visitor)',
-    3,
-    byKey(courseVisitors).flat(),
-    'on conflict do nothing',
-  );
+  if (courses.size) {
+    const courseVisitors: unknown[] = [];
+    for (const c of ordered(dialect, courses)) for (const v of dialect === 'sqlite' ? c.seen : [...c.seen].sort()) courseVisitors.push(c.course, c.day, v);
+    await runChunked(db, dialect, 'course_day_visitors', 'insert into course_day_visitors (course_id, day, visitor)', 3, courseVisitors, 'on conflict do nothing');
+  }
+  const pageDay: unknown[] = [];
+  for (const p of ordered(dialect, pages)) pageDay.push(p.day, p.page, p.visits, p.visitors);
   await runChunked(
     db,
     dialect,
     'page_day',
     'insert into page_day (day, page_id, visits, visitors)',
     4,
-    byKey(pages).flatMap((p) => [p.day, p.page, p.visits, p.visitors]),
+    pageDay,
     'on conflict (day, page_id) do update set visits = page_day.visits + excluded.visits, visitors = page_day.visitors + excluded.visitors',
   );
   if (courses.size) {
+    const courseDay: unknown[] = [];
+    for (const c of ordered(dialect, courses)) courseDay.push(c.day, c.course, c.visits);
     await runChunked(
       db,
       dialect,
       'course_day',
       'insert into course_day (day, course_id, visits)',
       3,
-      byKey(courses).flatMap((c) => [c.day, c.course, c.visits]),
+      courseDay,
       'on conflict (day, course_id) do update set visits = course_day.visits + excluded.visits',
     );
   }
 }
 
-async function rollUpClicks(db: Db, dialect: Dialect, fresh: readonly NewClick[]): Promise<void> {
+async function rollUpClicks(db: Db, dialect: Dialect, rows: readonly TrackRow[]): Promise<void> {
   const clicks = new Map<string, [string, number, number, number]>();
-  for (const r of fresh) {
-    if (r.course_id === null) continue; // click-through only counts clicks that name a course
-    const day = Number(r.day);
-    const course = Number(r.course_id);
-    const k = `${r.element_id}${SEP}${day}${SEP}${course}`;
+  for (const r of rows) {
+    const course = r[COURSE_ID] as number | null;
+    if (course === null) continue; // click-through only counts clicks that name a course
+    const element = r[ELEMENT_ID] as string;
+    const day = r[DAY] as number;
+    const k = `${element}${SEP}${day}${SEP}${course}`;
     const c = clicks.get(k);
     if (c) c[3] += 1;
-    else clicks.set(k, [r.element_id, day, course, 1]);
+    else clicks.set(k, [element, day, course, 1]);
   }
   if (!clicks.size) return;
+  const values: unknown[] = [];
+  for (const c of ordered(dialect, clicks)) values.push(...c);
   await runChunked(
     db,
     dialect,
     'click_day',
     'insert into click_day (element_id, day, course_id, clicks)',
     4,
-    byKey(clicks).flat(),
+    values,
     'on conflict (element_id, day, course_id) do update set clicks = click_day.clicks + excluded.clicks',
   );
 }

@@ -31,6 +31,7 @@ import { toCourseCard } from './course-card.ts';
 import { toChapter, toCourseDetail } from './course-presenter.ts';
 import { assertCourseOnShelf } from './course-state.ts';
 import { parseKeyword } from './search-terms.ts';
+import { findUserCourse } from '../learning/learning-repository.ts';
 
 type Db = Kysely<DB>;
 
@@ -116,9 +117,10 @@ async function readableCourse(db: Db, dialect: Dialect, id: number): Promise<Cou
 export async function courseDetail(db: Db, dialect: Dialect, id: number, callerId: number | null): Promise<CourseDetail> {
   const course = await readableCourse(db, dialect, id);
   const favorite = callerId === null ? false : await hasFavorite(db, callerId, id);
-  // TODO(purchase issue): ownership from the learner's entitlements; until orders exist only
-  // a free course belongs to a signed-in learner.
-  const caller = callerId === null ? null : { isFavorite: favorite, owned: course.is_free === 1 };
+  // Owned: an entitlement (free enrolment, paid order, membership, corporate grant), or a free
+  // course, which any signed-in learner may open.
+  const owned = callerId === null ? false : course.is_free === 1 || (await findUserCourse(db, callerId, id)) !== undefined;
+  const caller = callerId === null ? null : { isFavorite: favorite, owned };
   return toCourseDetail(course, caller);
 }
 

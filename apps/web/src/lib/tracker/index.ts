@@ -1,3 +1,4 @@
+import { whenIdle } from './idle.ts';
 import type { TrackValues } from './tracker.ts';
 
 /**
@@ -17,20 +18,17 @@ export function track(name: string, values?: TrackValues): void {
 
 export function loadTracker(): void {
   const start = () =>
-    void import('./tracker.ts')
-      .then(({ startTracker }) => {
-        const tracker = startTracker();
+    import('./tracker.ts').then(
+      (module) => {
+        const tracker = module.startTracker();
         sink = tracker.track;
-        early.splice(0).forEach(([name, values, time]) => tracker.track(name, values, time));
-      })
-      .catch(() => {
+        early.splice(0).forEach((args) => tracker.track(...args));
+      },
+      () => {
         // offline on first visit, or a stale deploy: no tracking for this page load
-      });
-  const idle = () => {
-    const ric = (window as { requestIdleCallback?: (fn: () => void, o?: { timeout: number }) => void }).requestIdleCallback;
-    if (ric) ric(start, { timeout: 3000 });
-    else setTimeout(start, 1);
-  };
+      },
+    );
+  const idle = () => whenIdle(start, 3000);
   if (document.readyState === 'complete') idle();
-  else window.addEventListener('load', idle, { once: true });
+  else addEventListener('load', idle);
 }

@@ -1,5 +1,3 @@
-import { cleanQuery } from '../query.ts';
-
 export interface TrackExtra {
   key: string;
   value: string;
@@ -19,7 +17,7 @@ const RULES: Record<string, string> = {
   '/course/child/detail': COURSE,
   '/course/play': COURSE,
   '/course/signup': COURSE,
-  // Spec §3: on the cash-back page the `id` key is recorded as `courseId` (see below).
+  // Spec §3: on the cash-back page the `id` key is recorded as `courseId` (see pageFor).
   '/activity/cashBack': 'id|suid,tid,source',
   '/live/course': 'id|suid,tid',
   '/columns/detail': 'id',
@@ -32,41 +30,36 @@ const RULES: Record<string, string> = {
 
 /** Keys whose values are text; every other key is a number (an id, a type, a flag). */
 const TEXT = /^(keyword|sort|source|tid)$/;
-const CASH_BACK = '/activity/cashBack';
-
-// The collect schema's limits (packages/shared TrackExtra, TrackPageId): clip rather than be refused.
-const MAX_VALUE = 256;
-const MAX_PAGE_ID = 512;
 
 export interface PageInfo {
   pageId: string;
   extras: TrackExtra[];
 }
 
-/** Page id and extras of an in-app location (`/course/detail?courseId=12&suid=3`). */
+/**
+ * Page id and extras of an in-app location (`/course/detail?courseId=12&suid=3`). Values are
+ * clipped to the collect schema's limits (values 256, page ids 512): clipped rather than refused.
+ */
 export function pageFor(location: string): PageInfo {
   const q = location.indexOf('?');
   const path = (q < 0 ? location : location.slice(0, q)) || '/';
-  const rule = RULES[path];
-  if (!rule) return { pageId: path.slice(0, MAX_PAGE_ID), extras: [] };
-  const [pageKeys, extraKeys = ''] = rule.split('|') as [string, string?];
   const params = new URLSearchParams(q < 0 ? '' : location.slice(q + 1));
-  const picked: Record<string, string | number | null> = {};
-  for (const key of `${pageKeys},${extraKeys}`.split(',')) {
-    const raw = (params.get(key) || '').trim();
-    picked[key] = TEXT.test(key) ? raw : raw ? Number(raw) : null;
-  }
-  const kept = cleanQuery(picked);
   const extras: TrackExtra[] = [];
   const named = new URLSearchParams();
-  for (const key of Object.keys(kept)) {
-    const name = path === CASH_BACK && key === 'id' ? 'courseId' : key;
-    const value = String(kept[key]).slice(0, MAX_VALUE);
-    extras.push({ key: name, value });
-    if (pageKeys.split(',').includes(key)) named.append(name, value);
-  }
+  (RULES[path] || '').split('|').forEach((keys, extra) => {
+    for (const key of keys.split(',')) {
+      const raw = (params.get(key) || '').trim();
+      const number = Number(raw);
+      if (!raw || (number !== number && !TEXT.test(key))) continue; // empty, or not a number
+      const value = (TEXT.test(key) ? raw : '' + number).slice(0, 256);
+      // Spec §3: on the cash-back page the `id` key is recorded as `courseId`.
+      const name = key === 'id' && path === '/activity/cashBack' ? 'courseId' : key;
+      extras.push({ key: name, value });
+      if (!extra) named.append(name, value);
+    }
+  });
   const search = named.toString();
-  return { pageId: (search ? `${path}?${search}` : path).slice(0, MAX_PAGE_ID), extras };
+  return { pageId: (search ? `${path}?${search}` : path).slice(0, 512), extras };
 }
 
 /** The in-app location: the hash route over http (`#/a?b`), else path and query (spec §2). */

@@ -10,6 +10,8 @@ export type RecordKind = TrackRecord['k'];
 
 export const KEY_PREFIX = 'trk:';
 export const DROPPED_KEY = 'trk_dropped';
+/** Longest stretch one idle callback spends taking over an earlier load's segments. */
+export const ADOPT_SLICE_MS = 1;
 
 export interface StoreLimits {
   /** Records kept at most (memory and storage). */
@@ -25,25 +27,24 @@ export interface StoreLimits {
  */
 export const DEFAULT_LIMITS: StoreLimits = { maxRecords: 2000, segmentSize: 100 };
 
-function timeOf(r: TrackRecord): number {
-  return r.k === 'v' ? r.beginTime : r.eventTime;
-}
-
 /**
  * The tracker's queue, persisted in localStorage in segments of `segmentSize` records under
  * `trk:<writer>:<n>`. A 1-second save writes only the segments that changed since the last save
- * (usually the newest one), so its cost does not grow with the queue: no JSON of 2,000 records
- * per click or per tick.
+ * (usually the newest one), so its cost does not grow with the queue.
  *
  * Overflow policy: when the queue holds more than `maxRecords` records, or localStorage refuses
- * a write (quota), the OLDEST records are dropped first and counted in
- * `trk_dropped`; the tracker reports the count as a `tracker_overflow` custom event. Without
- * localStorage (private mode), the queue lives in memory only.
+ * a write (quota), the OLDEST records are dropped first and counted in `trk_dropped`; the tracker
+ * reports the count as a `tracker_overflow` custom event. Without a working localStorage
+ * (private mode), the queue lives in memory only.
  *
- * Every page load is its own writer. A new load adopts the segments it finds (earlier loads,
- * crashed tabs, other open tabs): it copies them into its own and removes theirs in one task.
- * A still-open tab that rewrites a segment makes a second copy; the server drops duplicates by
- * clientId, so that costs a resend, never a double count.
+ * Every page load is its own writer, named by its start time (base 36, fixed width) and four
+ * random characters, so writers sort oldest first as plain strings; segment numbers are fixed
+ * width too (own segments count up from 500000). A new load takes over the segments it finds
+ * (earlier loads, crashed tabs, other open tabs), newest first, one idle slice at a time
+ * (adopt()): each is read, removed and stored again under a number below 500000, counting
+ * down, so the queue stays oldest first. A still-open tab that rewrites a taken segment makes a
+ * second copy; the server drops duplicates by clientId, so that costs a resend, never a loss or
+ * a double count.
  */
 export interface RecordStore {
   readonly size: number;
@@ -60,157 +61,149 @@ export interface RecordStore {
   pending(kind: RecordKind, limit: number, skip?: TrackRecord | null): TrackRecord[];
   /** Writes the changed segments. Cheap when little changed; safe to call at any time. */
   save(): void;
-  /** Takes over the segments other page loads left in storage; answers how many records. */
-  adopt(): number;
+  /** Takes over about ADOPT_SLICE_MS worth of other loads' segments; true while some are left. */
+  adopt(): boolean;
 }
 
-// A closure rather than a class: the build targets es2019, where class fields become helper
-// calls and property names survive minification; this keeps the lazy chunk small.
-export function createRecordStore(given: Storage | null, limits: StoreLimits = DEFAULT_LIMITS): RecordStore {
-  const segments = new Map<number, TrackRecord[]>();
-  const segmentOf = new WeakMap<TrackRecord, number>();
-  const ids = new Set<string>();
+/**
+ * `given` undefined: the page's localStorage. A closure rather than a class: the build targets
+ * es2019, where property names survive minification and local names do not.
+ */
+export function createRecordStore(given?: Storage | null, limits: StoreLimits = DEFAULT_LIMITS): RecordStore {
+  // Integer keys: an object iterates them in ascending order, which is the queue's order.
+  const segments: Record<number, TrackRecord[]> = {};
   const dirty = new Set<number>();
-  const prefix = `${KEY_PREFIX}${newClientId().slice(0, 8)}:`;
-  // Old Safari private mode has a localStorage whose every write throws: that is memory-only
-  // too, or the quota policy would drop every record.
-  const storage: Storage | null = given && write('trk_probe', '1', given) && write('trk_probe', null, given) ? given : null;
-  let nextSegment = 0;
-  let droppedCount = 0;
+  const prefix = `${KEY_PREFIX}${Date.now().toString(36)}${newClientId().slice(0, 4)}:`;
+  let storage: Storage | null = null;
+  let next = 5e5;
+  let low = next;
+  let size = 0;
+  let dropped = 0;
+  let foreign: string[] | undefined;
   try {
-    droppedCount = Number(storage && storage.getItem(DROPPED_KEY)) || 0;
+    storage = given === undefined ? localStorage : given;
+    dropped = Number(storage!.getItem(DROPPED_KEY)) || 0;
+    // Also a probe: old Safari private mode has a localStorage whose every write throws. That is
+    // memory-only too, or the quota policy would drop every record. (null lands here as well.)
+    storage!.setItem(DROPPED_KEY, '' + dropped);
   } catch {
-    // unreadable: start counting again
+    storage = null;
   }
 
-  function write(key: string, value: string | null, area: Storage | null = storage): boolean {
+  /** `value` undefined removes the key. False when storage refused (quota). */
+  function write(key: string, value?: string): boolean {
     try {
-      if (!area) return true;
-      if (value === null) area.removeItem(key);
-      else area.setItem(key, value);
+      if (storage) value === undefined ? storage.removeItem(key) : storage.setItem(key, value);
       return true;
     } catch {
       return false;
     }
   }
 
-  const forget = (record: TrackRecord) => ids.delete(record.clientId);
-
-  function dropOldest(count: number): void {
-    for (const [seg, records] of segments) {
-      if (count <= 0) break;
-      const n = Math.min(count, records.length);
-      records.splice(0, n).forEach(forget);
-      count -= n;
-      droppedCount += n;
-      dirty.add(seg);
+  function drop(count: number): void {
+    for (const n in segments) {
+      if (count < 1) break;
+      const k = Math.min(count, segments[n]!.length);
+      segments[n]!.splice(0, k);
+      count -= k;
+      size -= k;
+      dropped += k;
+      dirty.add(+n);
     }
-    write(DROPPED_KEY, String(droppedCount));
-  }
-
-  function add(record: TrackRecord): void {
-    if (ids.has(record.clientId)) return;
-    let seg = nextSegment - 1;
-    const tail = segments.get(seg);
-    if (!tail || tail.length >= limits.segmentSize) segments.set((seg = nextSegment++), []);
-    segments.get(seg)!.push(record);
-    segmentOf.set(record, seg);
-    ids.add(record.clientId);
-    dirty.add(seg);
-    if (ids.size > limits.maxRecords) dropOldest(ids.size - limits.maxRecords);
+    write(DROPPED_KEY, '' + dropped);
   }
 
   function save(): void {
-    let attempts = 0;
-    while (dirty.size) {
-      const seg = dirty.values().next().value as number;
-      dirty.delete(seg);
-      const records = segments.get(seg);
-      const key = prefix + seg;
-      if (!records || !records.length) {
-        if (records && seg !== nextSegment - 1) segments.delete(seg);
-        write(key, null);
-        continue;
+    for (let tries = 0; dirty.size; ) {
+      const n = dirty.values().next().value!;
+      const list = segments[n];
+      dirty.delete(n);
+      if (!list || !list.length) {
+        delete segments[n];
+        write(prefix + n);
+      } else if (!write(prefix + n, JSON.stringify(list))) {
+        // Quota: the policy again, oldest first, a tenth of the queue at a time.
+        dirty.add(n);
+        if (++tries > 20) return;
+        drop(Math.ceil(size / 10));
       }
-      if (!storage || write(key, JSON.stringify(records))) continue;
-      // Quota: the policy again, oldest first, a tenth of the queue at a time.
-      if (++attempts > 20) {
-        dirty.add(seg);
-        return;
-      }
-      dropOldest(Math.max(1, Math.ceil(ids.size / 10)));
-      dirty.add(seg);
     }
   }
 
-  function adopt(): number {
-    if (!storage) return 0;
-    const found: TrackRecord[] = [];
-    const keys: string[] = [];
-    try {
-      for (let i = 0; i < storage.length; i++) {
-        const key = storage.key(i)!;
-        if (key.startsWith(KEY_PREFIX) && !key.startsWith(prefix)) keys.push(key);
-      }
-      // Oldest first: by writer, then by segment number (numeric collation: `:10` after `:9`).
-      keys.sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
-      for (const key of keys) {
-        try {
-          const list = JSON.parse(storage.getItem(key) || '[]') as TrackRecord[];
-          found.push(...list.filter((r) => r && typeof r.clientId === 'string'));
-        } catch {
-          // a torn write from an old version: nothing to recover
-        }
-        storage.removeItem(key);
-      }
-    } catch {
-      return 0;
-    }
-    found.sort((a, b) => timeOf(a) - timeOf(b));
-    const before = ids.size;
-    found.forEach(add);
-    save();
-    return ids.size - before;
-  }
+  const trim = () => size > limits.maxRecords && drop(size - limits.maxRecords);
 
   return {
     get size() {
-      return ids.size;
+      return size;
     },
     get dropped() {
-      return droppedCount;
+      return dropped;
     },
     resetDropped() {
-      droppedCount = 0;
-      write(DROPPED_KEY, null);
+      write(DROPPED_KEY, '' + (dropped = 0));
     },
-    add,
+    add(record) {
+      let list = segments[next - 1];
+      if (!list || list.length >= limits.segmentSize) segments[next++] = list = [];
+      list.push(record);
+      dirty.add(next - 1);
+      size++;
+      trim();
+    },
     touch(record) {
-      const seg = segmentOf.get(record);
-      if (seg !== undefined && ids.has(record.clientId)) dirty.add(seg);
+      for (const n in segments) if (segments[n]!.includes(record)) dirty.add(+n);
     },
     remove(clientIds) {
-      const gone = new Set(clientIds.filter((id) => ids.has(id)));
-      if (!gone.size) return;
-      for (const [seg, records] of segments) {
-        const kept = records.filter((r) => !gone.has(r.clientId));
-        if (kept.length === records.length) continue;
-        records.forEach((r) => gone.has(r.clientId) && forget(r));
-        segments.set(seg, kept);
-        dirty.add(seg);
+      const gone = new Set(clientIds);
+      for (const n in segments) {
+        const list = segments[n]!;
+        const kept = list.filter((r) => !gone.has(r.clientId));
+        if (kept.length < list.length) {
+          size -= list.length - kept.length;
+          segments[n] = kept;
+          dirty.add(+n);
+        }
       }
     },
     pending(kind, limit, skip) {
       const out: TrackRecord[] = [];
-      for (const records of segments.values()) {
-        for (const r of records) {
-          if (r.k !== kind || r === skip) continue;
-          if (out.push(r) >= limit) return out;
-        }
+      for (const n in segments) {
+        for (const r of segments[n]!) if (r.k === kind && r !== skip && out.push(r) >= limit) return out;
       }
       return out;
     },
     save,
-    adopt,
+    adopt() {
+      const start = performance.now();
+      try {
+        if (!foreign) {
+          foreign = [];
+          for (let i = 0; storage && i < storage.length; i++) {
+            const key = storage.key(i)!;
+            if (key.startsWith(KEY_PREFIX) && !key.startsWith(prefix)) foreign.push(key);
+          }
+          foreign.sort();
+        }
+        // Newest first (pop), each below the last: ascending numbers stay oldest first.
+        for (let key; performance.now() - start < ADOPT_SLICE_MS && (key = foreign.pop()); ) {
+          const text = storage!.getItem(key);
+          storage!.removeItem(key);
+          try {
+            const list = (JSON.parse(text!) as TrackRecord[]).filter((r) => r && typeof r.clientId == 'string');
+            segments[--low] = list;
+            size += list.length;
+            // The text as read, under this load's name: no second JSON.stringify.
+            if (!write(prefix + low, text!)) dirty.add(low);
+          } catch {
+            // a torn write from an old version: nothing to recover
+          }
+        }
+      } catch {
+        foreign = [];
+      }
+      trim();
+      save();
+      return foreign.length > 0;
+    },
   };
 }

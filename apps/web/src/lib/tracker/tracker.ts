@@ -1,19 +1,19 @@
 import { env } from '../../config/env.ts';
 import { cleanQuery } from '../query.ts';
-import { getAccessToken } from '../session.ts';
 import { newClientId, sessionId } from './ids.ts';
+import { whenIdle } from './idle.ts';
 import { currentLocation, pageFor, type PageInfo, type TrackExtra } from './page.ts';
-import { createRecordStore, type RecordStore, type StoreLimits, type TrackRecord } from './store.ts';
-import { createUploader } from './uploader.ts';
+import { createRecordStore, type RecordKind, type RecordStore, type StoreLimits, type TrackRecord } from './store.ts';
+import { BATCH_SIZE, RETRY_BASE_MS, RETRY_CAP_MS, beacon, send } from './uploader.ts';
 
 /** Spec §9: visit records are saved every second. */
-export const SAVE_INTERVAL_MS = 1000;
-export const OVERFLOW_EVENT = 'tracker_overflow';
-const MAX_EXTRAS = 20;
+const SAVE_INTERVAL_MS = 1000;
+const OVERFLOW_EVENT = 'tracker_overflow';
 
 export type TrackValues = Record<string, string | number | boolean | null | undefined>;
 
 export interface TrackerOptions {
+  /** Default: the page's localStorage; null: memory only. */
   storage?: Storage | null;
   limits?: StoreLimits;
   apiBase?: string;
@@ -31,64 +31,41 @@ export interface Tracker {
   readonly store: RecordStore;
 }
 
-type IdleWindow = Window & { requestIdleCallback?: (fn: () => void, opts?: { timeout: number }) => number };
-
-/** Work that can wait for a quiet moment; a timeout keeps a busy page from starving it. */
-function whenIdle(fn: () => void): void {
-  const ric = (window as IdleWindow).requestIdleCallback;
-  if (ric) ric(fn, { timeout: SAVE_INTERVAL_MS });
-  else setTimeout(fn, 0);
-}
-
-function localStorageOrNull(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
-function toExtras(values: TrackValues | undefined): TrackExtra[] {
-  const kept = cleanQuery(values || {});
-  return Object.keys(kept)
-    .slice(0, MAX_EXTRAS)
+/** Values as extras, clipped to the collect schema (20 pairs, keys ≤ 64, values ≤ 256). */
+function toExtras(values: TrackValues): { extras?: TrackExtra[] } {
+  const kept = cleanQuery(values);
+  const extras = Object.keys(kept)
+    .slice(0, 20)
     .map((key) => ({ key: key.slice(0, 64), value: String(kept[key]).slice(0, 256) }));
-}
-
-/** `data-track-course-id="12"` → `{ courseId: '12' }`: every `data-track-*` attribute. */
-function elementValues(el: HTMLElement): TrackValues {
-  const out: TrackValues = {};
-  for (const name of Object.keys(el.dataset)) {
-    if (name.length > 5 && name.startsWith('track')) out[name[5]!.toLowerCase() + name.slice(6)] = el.dataset[name];
-  }
-  return out;
+  return extras.length ? { extras } : {};
 }
 
 /**
  * The zero-loss tracker (spec §3, §4 Tracking, §7.7). Page visits are timed from route to route;
  * clicks on any element carrying `data-track="<elementId>"` (plus `data-track-*` extras) are
  * recorded by one capture listener; `track()` records custom events. Everything goes through
- * the persisted queue (store.ts) and the uploader (uploader.ts). Every handler does a constant,
- * small amount of work; saves and uploads run when the browser is idle.
+ * the persisted queue (store.ts); uploads (uploader.ts) go one at a time, and a batch's records
+ * are removed only when the server answers code 0 — matched by clientId, so records added
+ * meanwhile stay. A failure retries with exponential backoff and jitter, so a fleet of phones
+ * coming back online does not hit the server in step. Every handler does a constant, small
+ * amount of work; saves, uploads and the takeover of earlier loads' records run when idle.
  */
 export function startTracker(options: TrackerOptions = {}): Tracker {
-  const store = createRecordStore(options.storage === undefined ? localStorageOrNull() : options.storage, options.limits);
+  const store = createRecordStore(options.storage, options.limits);
+  const apiBase = options.apiBase === undefined ? env.apiBase : options.apiBase;
+  const random = options.random || Math.random;
+  const kinds = ['v', 'e', 'c'] as const;
   let open: (TrackRecord & { k: 'v' }) | null = null;
-  const uploader = createUploader({
-    store,
-    apiBase: options.apiBase === undefined ? env.apiBase : options.apiBase,
-    openVisit: () => open,
-    accessToken: getAccessToken,
-    random: options.random || Math.random,
-  });
-  const visible = () => document.visibilityState !== 'hidden';
+  let running: Promise<void> | null = null;
+  let failures = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
 
-  function base(time: number) {
-    return { clientId: newClientId(), sessionId: sessionId(), pageId: (open || pageFor(currentLocation())).pageId, eventTime: time };
-  }
+  const visible = () => document.visibilityState !== 'hidden';
+  // The visit still being timed is not sent until it is closed (a resend would be a duplicate).
+  const ready = (kind: RecordKind) => store.pending(kind, BATCH_SIZE, open);
 
   function openVisit(page: PageInfo = pageFor(currentLocation()), begin = Date.now()): void {
-    if (open) return;
+    if (open || !visible()) return;
     open = { k: 'v', clientId: newClientId(), pageId: page.pageId, sessionId: sessionId(), beginTime: begin, endTime: Date.now() };
     if (page.extras.length) open.extras = page.extras;
     store.add(open);
@@ -101,117 +78,142 @@ export function startTracker(options: TrackerOptions = {}): Tracker {
     open = null;
   }
 
-  function track(name: string, values?: TrackValues, time = Date.now()): void {
-    const extras = toExtras(values);
-    store.add({ k: 'c', ...base(time), name: name.slice(0, 64), ...(extras.length ? { extras } : {}) });
+  function event(k: 'e' | 'c', time: number, values: TrackValues, fields: { elementId: string } | { name: string }): void {
+    const pageId = (open || pageFor(currentLocation())).pageId;
+    store.add({ k, clientId: newClientId(), sessionId: sessionId(), pageId, eventTime: time, ...fields, ...toExtras(values) } as TrackRecord);
   }
 
+  function track(name: string, values: TrackValues = {}, time = Date.now()): void {
+    event('c', time, values, { name: name.slice(0, 64) });
+  }
+
+  /** Passes over the kinds until one sends nothing: what became ready meanwhile goes too. */
+  async function run(): Promise<void> {
+    for (let sent = 1; sent; ) {
+      sent = 0;
+      for (const kind of kinds) {
+        for (let batch; navigator.onLine !== false && (batch = ready(kind)).length; sent++) {
+          if (!(await send(apiBase, kind, batch))) {
+            const ceiling = Math.min(RETRY_CAP_MS, RETRY_BASE_MS * 2 ** failures++);
+            // "Equal jitter": at least half the ceiling, so retries still back off.
+            timer = setTimeout(flush, (ceiling / 2) * (1 + random()));
+            return;
+          }
+          failures = 0;
+          store.remove(batch.map((r) => r.clientId));
+        }
+      }
+    }
+  }
+
+  /** Sends everything that is ready, one upload at a time (a call during a run joins it). */
   function flush(): Promise<void> {
     // The overflow count travels as an ordinary event, so it is as durable as the rest.
-    if (store.dropped > 0) {
-      const dropped = store.dropped;
+    const dropped = store.dropped;
+    if (dropped) {
       store.resetDropped();
       track(OVERFLOW_EVENT, { dropped });
     }
-    return uploader.flush();
+    if (!running) {
+      clearTimeout(timer);
+      timer = undefined;
+      running = run().finally(() => (running = null));
+    }
+    return running;
   }
-
-  const handleClick = (event: Event) => {
-    const target = event.target as Element | null;
-    const el = target && target.closest && target.closest('[data-track]');
-    if (!(el instanceof HTMLElement) || !el.dataset.track) return;
-    const extras = toExtras(elementValues(el));
-    store.add({ k: 'e', ...base(Date.now()), elementId: el.dataset.track.slice(0, 128), ...(extras.length ? { extras } : {}) });
-  };
 
   const handleRoute = () => {
     const page = pageFor(currentLocation());
     if (open && open.pageId === page.pageId) return;
     closeVisit();
-    if (visible()) openVisit(page);
+    openVisit(page);
     whenIdle(() => {
       store.save();
-      if (store.dropped > 0) void flush();
-      else uploader.flushSoon();
+      // The closed visit is ready: send it, unless a retry is waiting out its backoff.
+      if (timer === undefined) void flush();
     });
   };
 
-  const handleVisibility = () => {
-    if (visible()) {
-      openVisit();
-      void flush();
-    } else {
-      closeVisit();
-      store.save();
-    }
-  };
-
-  const handlePageHide = () => {
-    closeVisit();
-    store.save();
-    uploader.beacon();
-  };
-
+  // pageshow, load, and visibility either way: time the visit while visible, and send (a hidden
+  // page may be about to go: this is the last moment a phone reliably gives us).
   const handleShow = () => {
     if (visible()) openVisit();
+    else closeVisit();
+    store.save();
     void flush();
   };
 
-  const handleOnline = () => {
-    uploader.resetBackoff();
-    void flush();
+  const handlers: Record<string, (event: Event) => void> = {
+    click(e) {
+      const target = e.target as Element | null;
+      const el = target && target.closest && (target.closest('[data-track]') as HTMLElement | null);
+      if (!el || !el.dataset.track) return;
+      // `data-track-course-id="12"` → `{ courseId: '12' }`: every `data-track-*` attribute.
+      const values: TrackValues = {};
+      for (const name in el.dataset) {
+        if (name.length > 5 && name.startsWith('track')) values[name[5]!.toLowerCase() + name.slice(6)] = el.dataset[name];
+      }
+      event('e', Date.now(), values, { elementId: el.dataset.track.slice(0, 128) });
+    },
+    visibilitychange: handleShow,
+    pageshow: handleShow,
+    load: handleShow,
+    popstate: handleRoute,
+    hashchange: handleRoute,
+    pagehide() {
+      closeVisit();
+      store.save();
+      for (const kind of kinds) {
+        const batch = ready(kind);
+        if (batch.length) beacon(apiBase, kind, batch);
+      }
+    },
+    online() {
+      failures = 0;
+      void flush();
+    },
   };
+  // All on window, in the capture phase: document events (click, visibilitychange) pass it first.
+  const listen = (how: typeof addEventListener) => {
+    for (const type in handlers) how(type, handlers[type]!, true);
+  };
+  listen(addEventListener);
 
   // The router moves with pushState/replaceState, which fire no event: wrap them (as Plausible
   // and PostHog do). Back/forward and typed hashes fire popstate/hashchange.
-  const { pushState, replaceState } = window.history;
-  window.history.pushState = function (...args: Parameters<History['pushState']>) {
-    pushState.apply(this, args);
-    handleRoute();
-  };
-  window.history.replaceState = function (...args: Parameters<History['replaceState']>) {
-    replaceState.apply(this, args);
-    handleRoute();
-  };
-
-  const listeners: [EventTarget, string, EventListener][] = [
-    [document, 'click', handleClick],
-    [document, 'visibilitychange', handleVisibility],
-    [window, 'popstate', handleRoute],
-    [window, 'hashchange', handleRoute],
-    [window, 'pagehide', handlePageHide],
-    [window, 'pageshow', handleShow],
-    [window, 'load', handleShow],
-    [window, 'online', handleOnline],
-  ];
-  listeners.forEach(([target, type, fn]) => target.addEventListener(type, fn, { capture: true, passive: true }));
+  const { pushState, replaceState } = history;
+  const wrap = (original: History['pushState']) =>
+    function (this: History, ...args: Parameters<History['pushState']>) {
+      original.apply(this, args);
+      handleRoute();
+    };
+  history.pushState = wrap(pushState);
+  history.replaceState = wrap(replaceState);
 
   const ticker = setInterval(() => {
     if (open && visible()) {
       open.endTime = Date.now();
       store.touch(open);
     }
-    whenIdle(() => store.save());
+    whenIdle(store.save);
   }, SAVE_INTERVAL_MS);
 
   // The first page began before this module loaded (it loads after first paint).
-  const origin = Math.round(performance.timeOrigin || Date.now());
-  if (visible()) openVisit(undefined, Math.min(origin, Date.now()));
-  whenIdle(() => {
-    store.adopt();
-    void flush();
-  });
+  openVisit(undefined, Math.round(Math.min(performance.timeOrigin || Infinity, Date.now())));
+  // Earlier loads' records, a slice per idle callback; then the first upload.
+  const adopt = () => (store.adopt() ? whenIdle(adopt) : void flush());
+  whenIdle(adopt);
 
   return {
     track,
     flush,
-    save: () => store.save(),
+    save: store.save,
     store,
     stop() {
       clearInterval(ticker);
-      listeners.forEach(([target, type, fn]) => target.removeEventListener(type, fn, { capture: true }));
-      window.history.pushState = pushState;
-      window.history.replaceState = replaceState;
+      listen(removeEventListener);
+      history.pushState = pushState;
+      history.replaceState = replaceState;
     },
   };
 }

@@ -44,7 +44,8 @@ export function ActionBar({ course, favorite, onToggleFavorite, onStudy }: Actio
     );
   } else {
     primary = (
-      // Purchase is the next issue; its sign-up page takes over from here.
+      // The sign-up page (features/orders) creates the order and runs the pay bridge; login is
+      // required there, so an anonymous learner is sent to log in first and comes back.
       <button
         type="button"
         className={`${styles.primary} ${styles.buy}`}

@@ -1,0 +1,176 @@
+/**
+ * Orders and believed payment notifications. Every status change is a conditional update on the
+ * current status, so concurrent callers (double taps, replayed notifications, the sweep) can
+ * never move one order twice; callers learn from the return value whether they won.
+ */
+import type { Insertable } from 'kysely';
+import type { Conn } from '../users/user-repository.ts';
+import type { OrderRow, OrdersTable } from '../../db/schema.ts';
+
+export type NewOrder = Insertable<OrdersTable>;
+
+/**
+ * Inserts a pending order unless the user already has a pending one for the same kind and target
+ * (the partial unique index `orders_one_pending`). True when this call inserted it.
+ */
+export async function insertPendingOrder(db: Conn, order: NewOrder): Promise<boolean> {
+  // No conflict target: the only unique keys are the pending guard and the random order_no.
+  const row = await db.insertInto('orders').values(order).onConflict((oc) => oc.doNothing()).returning('id').executeTakeFirst();
+  return row !== undefined;
+}
+
+export function findOrderById(db: Conn, id: number): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findOrderByNo(db: Conn, orderNo: string): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('order_no', '=', orderNo).executeTakeFirst();
+}
+
+export function findPendingOrder(db: Conn, userId: number, kind: number, targetId: number): Promise<OrderRow | undefined> {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('kind', '=', kind)
+    .where('target_id', '=', targetId)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+}
+
+/** The user's most recent order for a course (any kind that carries the course). */
+export function findLatestCourseOrder(db: Conn, userId: number, courseId: number): Promise<OrderRow | undefined> {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('course_id', '=', courseId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export async function hasPaidOrderOfKind(db: Conn, userId: number, courseId: number, kind: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('course_id', '=', courseId)
+    .where('kind', '=', kind)
+    .where('status', '=', 'paid')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** pending → paid with the provider's transaction. True only for the one caller that moved it. */
+export async function markPaid(db: Conn, id: number, transactionId: string, paidAt: number): Promise<boolean> {
+  const res = await db
+    .updateTable('orders')
+    .set({ status: 'paid', transaction_id: transactionId, paid_at: paidAt })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** pending → closed. True only for the one caller that moved it. */
+export async function markClosed(db: Conn, id: number, now: number): Promise<boolean> {
+  const res = await db
+    .updateTable('orders')
+    .set({ status: 'closed', closed_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export async function setPrepayId(db: Conn, id: number, prepayId: string): Promise<void> {
+  await db.updateTable('orders').set({ prepay_id: prepayId }).where('id', '=', id).where('status', '=', 'pending').execute();
+}
+
+/** Pending orders past their expiry, oldest first. */
+export function listExpiredPending(db: Conn, now: number, limit: number): Promise<OrderRow[]> {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('status', '=', 'pending')
+    .where('expires_at', '<=', now)
+    .orderBy('expires_at')
+    .limit(limit)
+    .execute();
+}
+
+export function listOrdersOfUser(db: Conn, userId: number, type: number, offset: number, limit: number): Promise<OrderRow[]> {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('type', '=', type)
+    .orderBy('id', 'desc')
+    .offset(offset)
+    .limit(limit)
+    .execute();
+}
+
+export async function countOrdersOfUser(db: Conn, userId: number, type: number): Promise<number> {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('user_id', '=', userId)
+    .where('type', '=', type)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Records a believed notification by its transaction id. False when that transaction was
+ * already recorded: the caller is a replay and must change nothing.
+ */
+export async function insertPayNotification(
+  db: Conn,
+  n: { provider: string; transactionId: string; orderNo: string; eventId: string; amountFen: number; outcome: string; now: number },
+): Promise<boolean> {
+  const row = await db
+    .insertInto('pay_notifications')
+    .values({
+      provider: n.provider,
+      transaction_id: n.transactionId,
+      order_no: n.orderNo,
+      event_id: n.eventId,
+      amount_fen: n.amountFen,
+      outcome: n.outcome,
+      received_at: n.now,
+    })
+    .onConflict((oc) => oc.column('transaction_id').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function setNotificationOutcome(db: Conn, transactionId: string, outcome: string): Promise<void> {
+  await db.updateTable('pay_notifications').set({ outcome }).where('transaction_id', '=', transactionId).execute();
+}
+
+export interface CourseForOrder {
+  id: number;
+  name: string;
+  status: number;
+  is_free: number;
+  price: number;
+  course_type: number;
+  needs_verified_profile: number;
+}
+
+export function findCourseForOrder(db: Conn, courseId: number): Promise<CourseForOrder | undefined> {
+  return db
+    .selectFrom('courses')
+    .select(['id', 'name', 'status', 'is_free', 'price', 'course_type', 'needs_verified_profile'])
+    .where('id', '=', courseId)
+    .executeTakeFirst();
+}
+
+export async function findOpenidOfUser(db: Conn, userId: number, appId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('wechat_identities').select('openid').where('user_id', '=', userId).where('app_id', '=', appId).executeTakeFirst();
+  return row?.openid;
+}

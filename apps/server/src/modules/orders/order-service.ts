@@ -1,0 +1,333 @@
+/**
+ * Orders and exactly-once fulfilment (issue 4, spec §7.4). Money is integer fen throughout.
+ *
+ * - Creating: one PENDING order per user, kind and target (a partial unique index); a double tap
+ *   or 50 concurrent taps answer the same order.
+ * - Paying: the configured provider turns a pending order into pay parameters.
+ * - Fulfilment (`fulfilPayment`): ONE transaction records the notification by transaction id
+ *   (a replay finds it and changes nothing), moves pending → paid with a conditional update and
+ *   grants the course in `user_courses` (source 'order', on conflict nothing). So paid ⇔ exactly
+ *   one entitlement, however many notifications arrive and in whatever order.
+ * - Money for an order that is no longer pending (closed by timeout or cancel, or paid by another
+ *   transaction) is recorded with outcome `needs_refund` and NOT fulfilled: the learner cancelled
+ *   or let it lapse, so the money goes back.
+ *   TODO(issue 4, refunds): a refund job that reads needs_refund rows and calls provider.refund.
+ * - Closing: cancel (owner) and the timeout sweep (`closeExpiredOrders`) move pending → closed.
+ */
+import crypto from 'node:crypto';
+import { AuditResult, ErrorCodes, OrderType, SignupKind, type Order, type OrderPage, type OrderProgress, type PayParams, type ProfileCheck } from '@jinfa/shared';
+import type { Db } from '../users/user-repository.ts';
+import type { OrderRow, UserRow } from '../../db/schema.ts';
+import type { Dialect } from '../../db/database.ts';
+import { AppError, NotFoundError } from '../../lib/errors.ts';
+import { findCardsByIds } from '../courses/course-card-repository.ts';
+import { toCourseCard, yuan } from '../courses/course-card.ts';
+import { assertCourseOnShelf } from '../courses/course-state.ts';
+import { findUserCourse, insertUserCourse } from '../learning/learning-repository.ts';
+import { auditResultOf } from '../users/profile-service.ts';
+import { PayProviderError, type PayNotification, type PaymentProvider } from '../../adapters/pay/payment-provider.ts';
+import {
+  countOrdersOfUser,
+  findCourseForOrder,
+  findLatestCourseOrder,
+  findOrderById,
+  findOrderByNo,
+  findOpenidOfUser,
+  findPendingOrder,
+  hasPaidOrderOfKind,
+  insertPayNotification,
+  insertPendingOrder,
+  listExpiredPending,
+  listOrdersOfUser,
+  markClosed,
+  markPaid,
+  setNotificationOutcome,
+  setPrepayId,
+} from './order-repository.ts';
+
+/** Unpaid orders close after this; the provider is told the same expiry at prepay. */
+export const ORDER_TTL_MS = 30 * 60 * 1000;
+/** Spec §9: a profile submitted for review gives a temporary right for 12 hours. */
+export const PROFILE_REVIEW_WINDOW_MS = 12 * 60 * 60 * 1000;
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** 32 hex characters: random, unguessable, within WeChat's out_trade_no alphabet and length. */
+export function newOrderNo(): string {
+  return crypto.randomBytes(16).toString('hex');
+}
+
+/** A notification that is signed but wrong for our order (unknown order, wrong amount). Nothing changes. */
+export class PaymentRejectedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PaymentRejectedError';
+  }
+}
+
+/**
+ * The purchase gate for a course that needs a verified profile (spec §4, §8), from the same
+ * audit result `/users/me/audit_status` answers:
+ * passed → buy; failed or never submitted → 262148 (resubmit in /userCenter/myInfo);
+ * first submission under review → buy within 12 hours of submitting (the temporary right of
+ * 262146), 262149 after; a re-application under review → 262147 (enrol after approval).
+ */
+export function assertProfileAllowsPurchase(user: UserRow, now: number): void {
+  const { result } = auditResultOf(user);
+  if (result === AuditResult.OK) return;
+  if (result === AuditResult.FIRST_AUDIT) {
+    if (user.audit_submitted_at !== null && now - user.audit_submitted_at <= PROFILE_REVIEW_WINDOW_MS) return;
+    throw new AppError(ErrorCodes.AUDIT_EXPIRED_ORDER);
+  }
+  if (result === AuditResult.NOT_FIRST_APPLIED) throw new AppError(ErrorCodes.AUDIT_PENDING);
+  throw new AppError(ErrorCodes.AUDIT_FAILED);
+}
+
+export function profileCheck(user: UserRow): ProfileCheck {
+  const { result } = auditResultOf(user);
+  const complete = Boolean(user.mobile) && user.name.trim() !== '' && user.email.trim() !== '' && user.audit_status !== 2;
+  return { auditCode: result, complete };
+}
+
+async function present(db: Db, dialect: Dialect, rows: OrderRow[]): Promise<Order[]> {
+  const ids = rows.flatMap((r) => (r.course_id === null ? [] : [r.course_id]));
+  const cards = new Map((await findCardsByIds(db, dialect, ids)).map((c) => [c.id, c]));
+  return rows.map((r) => {
+    const card = r.course_id === null ? undefined : cards.get(r.course_id);
+    return {
+      orderId: r.id,
+      orderNo: r.order_no,
+      type: r.type,
+      kind: r.kind,
+      status: r.status,
+      totalPrice: r.amount_fen,
+      orderPrice: yuan(r.amount_fen),
+      course: card ? toCourseCard(card) : null,
+      createdAt: iso(r.created_at),
+      paidAt: r.paid_at === null ? null : iso(r.paid_at),
+      expiresAt: iso(r.expires_at),
+    };
+  });
+}
+
+async function presentOne(db: Db, dialect: Dialect, row: OrderRow): Promise<Order> {
+  return (await present(db, dialect, [row]))[0] as Order;
+}
+
+/** `POST /v1/orders/{courseId}`: the caller's pending order for a whole course, made or reused. */
+export async function createCourseOrder(
+  db: Db,
+  dialect: Dialect,
+  user: UserRow,
+  courseId: number,
+  opts: { provider: string; now: number },
+): Promise<{ order: Order; created: boolean }> {
+  const { now } = opts;
+  const course = await findCourseForOrder(db, courseId);
+  if (!course) throw new NotFoundError('课程不存在');
+  if (await findUserCourse(db, user.id, courseId)) throw new AppError(ErrorCodes.ALREADY_ENROLLED);
+  assertCourseOnShelf(course);
+  if (course.is_free === 1 || course.price <= 0) throw new AppError(ErrorCodes.ORDER_COURSE_FREE);
+  // A series already bought chapter by chapter cannot also be bought whole.
+  if (course.course_type === 2 && (await hasPaidOrderOfKind(db, user.id, courseId, SignupKind.CHAPTER))) {
+    throw new AppError(ErrorCodes.SERIES_BOUGHT_BY_CHAPTER);
+  }
+  if (course.needs_verified_profile === 1) assertProfileAllowsPurchase(user, now);
+
+  const kind = SignupKind.COURSE;
+  const existing = await findPendingOrder(db, user.id, kind, courseId);
+  if (existing && existing.expires_at > now) return { order: await presentOne(db, dialect, existing), created: false };
+  // Lapsed but not swept yet: close it so a fresh one can take the pending slot.
+  if (existing) await markClosed(db, existing.id, now);
+
+  // TODO(issue 4, memberships): member prices (vip_price) and member-free courses by membership kind.
+  const inserted = await insertPendingOrder(db, {
+    order_no: newOrderNo(),
+    user_id: user.id,
+    type: OrderType.NORMAL,
+    kind,
+    target_id: courseId,
+    course_id: courseId,
+    chapter_id: null,
+    column_id: null,
+    amount_fen: course.price,
+    status: 'pending',
+    provider: opts.provider,
+    description: course.name.slice(0, 120),
+    prepay_id: null,
+    transaction_id: null,
+    created_at: now,
+    paid_at: null,
+    expires_at: now + ORDER_TTL_MS,
+    closed_at: null,
+  });
+  // Lost the race to a concurrent tap: theirs is the order.
+  const row = await findPendingOrder(db, user.id, kind, courseId);
+  if (!row) throw new AppError(ErrorCodes.ORDER_NOT_PENDING);
+  return { order: await presentOne(db, dialect, row), created: inserted };
+}
+
+/** The caller's own order, or not found (another user's order is indistinguishable from none). */
+async function ownOrder(db: Db, userId: number, orderId: number): Promise<OrderRow> {
+  const order = await findOrderById(db, orderId);
+  if (!order || order.user_id !== userId) throw new NotFoundError('订单不存在');
+  return order;
+}
+
+async function ownPendingOrder(db: Db, userId: number, orderId: number, now: number): Promise<OrderRow> {
+  const order = await ownOrder(db, userId, orderId);
+  if (order.status !== 'pending') throw new AppError(ErrorCodes.ORDER_NOT_PENDING);
+  if (order.expires_at <= now) {
+    await markClosed(db, order.id, now);
+    throw new AppError(ErrorCodes.ORDER_NOT_PENDING);
+  }
+  return order;
+}
+
+/** `POST /v1/orders/{id}/order_web_wxpay`: pay parameters for the caller's pending order. */
+export async function payParams(
+  db: Db,
+  provider: PaymentProvider,
+  user: UserRow,
+  orderId: number,
+  opts: { wechatAppId: string; clientIp: string; now: number },
+): Promise<PayParams> {
+  const order = await ownPendingOrder(db, user.id, orderId, opts.now);
+  const openid = await findOpenidOfUser(db, user.id, opts.wechatAppId);
+  let result;
+  try {
+    result = await provider.prepay({
+      orderNo: order.order_no,
+      description: order.description || '金法课堂课程',
+      amountFen: order.amount_fen,
+      // TODO(issue 4, wechatpay): h5/native scenes for ordinary browsers (PayParams has no h5Url/codeUrl yet).
+      scene: 'jsapi',
+      openid,
+      clientIp: opts.clientIp,
+      expiresAt: new Date(order.expires_at),
+    });
+  } catch (err) {
+    if (err instanceof PayProviderError) {
+      if (err.code === 'ORDERPAID' || err.code === 'ORDER_CLOSED') throw new AppError(ErrorCodes.ORDER_NOT_PENDING);
+      throw new AppError(ErrorCodes.PAY_UNAVAILABLE);
+    }
+    throw err;
+  }
+  await setPrepayId(db, order.id, result.prepayId);
+  const b = result.bridge;
+  if (!b) throw new AppError(ErrorCodes.PAY_UNAVAILABLE);
+  return {
+    provider: provider.name,
+    timestamp: b.timeStamp,
+    nonceStr: b.nonceStr,
+    prepayId: result.prepayId,
+    signType: b.signType,
+    sign: b.paySign,
+    package: b.package,
+    appId: b.appId,
+  };
+}
+
+/** `DELETE /v1/orders/{id}`: the caller cancels their own pending order. */
+export async function cancelOrder(db: Db, dialect: Dialect, provider: PaymentProvider, userId: number, orderId: number, now: number): Promise<Order> {
+  const order = await ownOrder(db, userId, orderId);
+  if (order.status !== 'pending') throw new AppError(ErrorCodes.ORDER_NOT_PENDING);
+  // Ask the provider first: if the learner paid a moment ago, the order must not close under the money.
+  await closeAtProvider(provider, order.order_no, () => {
+    throw new AppError(ErrorCodes.ORDER_NOT_PENDING);
+  });
+  if (!(await markClosed(db, order.id, now))) throw new AppError(ErrorCodes.ORDER_NOT_PENDING);
+  return presentOne(db, dialect, (await findOrderById(db, order.id)) as OrderRow);
+}
+
+/** Closes at the provider; `onPaid` decides what a paid order means; other failures do not block (money arriving later is recorded as needs_refund). */
+async function closeAtProvider(provider: PaymentProvider, orderNo: string, onPaid: () => void): Promise<void> {
+  try {
+    await provider.closeOrder(orderNo);
+  } catch (err) {
+    if (err instanceof PayProviderError && err.code === 'ORDERPAID') onPaid();
+  }
+}
+
+/**
+ * The timeout sweep: pending orders past expiry become closed. Runs from the app's timer and from
+ * tests. An order the provider reports paid is left pending for its notification (or
+ * reconciliation) to fulfil. Answers how many it closed.
+ */
+export async function closeExpiredOrders(db: Db, provider: PaymentProvider, now: number, batch = 100): Promise<number> {
+  let closed = 0;
+  for (const order of await listExpiredPending(db, now, batch)) {
+    let paid = false;
+    await closeAtProvider(provider, order.order_no, () => {
+      paid = true;
+    });
+    // TODO(issue 4, reconciliation): fulfil via provider.queryOrder when it says paid and no notification came.
+    if (!paid && (await markClosed(db, order.id, now))) closed += 1;
+  }
+  return closed;
+}
+
+export type FulfilOutcome = 'fulfilled' | 'replay' | 'needs_refund' | 'ignored';
+
+/**
+ * The one fulfilment path for every provider (module comment). Throws PaymentRejectedError for
+ * an unknown order or a wrong amount — the transaction rolls back and nothing is recorded.
+ */
+export async function fulfilPayment(db: Db, providerName: string, n: PayNotification, now: number): Promise<FulfilOutcome> {
+  if (n.tradeState !== 'SUCCESS') return 'ignored';
+  return db.transaction().execute(async (trx) => {
+    const order = await findOrderByNo(trx, n.orderNo);
+    if (!order || order.provider !== providerName) throw new PaymentRejectedError(`unknown order ${n.orderNo}`);
+    if (n.amountFen !== order.amount_fen) throw new PaymentRejectedError(`amount ${n.amountFen} != order ${order.amount_fen}`);
+    const fresh = await insertPayNotification(trx, {
+      provider: providerName,
+      transactionId: n.transactionId,
+      orderNo: n.orderNo,
+      eventId: n.eventId,
+      amountFen: n.amountFen,
+      outcome: 'fulfilled',
+      now,
+    });
+    if (!fresh) return 'replay';
+    const paidAt = n.paidAt ? n.paidAt.getTime() : now;
+    if (await markPaid(trx, order.id, n.transactionId, paidAt)) {
+      if (order.course_id !== null) await insertUserCourse(trx, { userId: order.user_id, courseId: order.course_id, source: 'order', now });
+      return 'fulfilled';
+    }
+    await setNotificationOutcome(trx, n.transactionId, 'needs_refund');
+    return 'needs_refund';
+  });
+}
+
+/** `POST /v1/orders/{id}/sandbox_pay`: the caller's pending order, for the sandbox cashier to charge. */
+export async function orderForSandboxPay(db: Db, userId: number, orderId: number, now: number): Promise<OrderRow> {
+  return ownPendingOrder(db, userId, orderId, now);
+}
+
+export async function reloadOrder(db: Db, dialect: Dialect, orderId: number): Promise<Order> {
+  const row = await findOrderById(db, orderId);
+  if (!row) throw new NotFoundError('订单不存在');
+  return presentOne(db, dialect, row);
+}
+
+export async function orderPage(db: Db, dialect: Dialect, userId: number, q: { type: number; pageIndex: number; pageSize: number }): Promise<OrderPage> {
+  const offset = (q.pageIndex - 1) * q.pageSize;
+  const [rows, total] = await Promise.all([listOrdersOfUser(db, userId, q.type, offset, q.pageSize), countOrdersOfUser(db, userId, q.type)]);
+  return { rows: await present(db, dialect, rows), total };
+}
+
+/** `GET /v1/courses/{id}/check_order_progress`. */
+export async function orderProgress(db: Db, userId: number, courseId: number): Promise<OrderProgress> {
+  const course = await findCourseForOrder(db, courseId);
+  if (!course) throw new NotFoundError('课程不存在');
+  const [order, owned] = await Promise.all([findLatestCourseOrder(db, userId, courseId), findUserCourse(db, userId, courseId)]);
+  return { orderId: order?.id ?? null, status: order?.status ?? null, paid: order?.status === 'paid', owned: owned !== undefined };
+}
+
+/** `GET /v1/courses/{id}/simple_order`: the course's tracking id (spec §3) and the caller's latest order. */
+export async function simpleOrder(db: Db, userId: number, courseId: number): Promise<{ trackingId: string; orderId: number | null }> {
+  const course = await findCourseForOrder(db, courseId);
+  if (!course) throw new NotFoundError('课程不存在');
+  const order = await findLatestCourseOrder(db, userId, courseId);
+  return { trackingId: `course-${courseId}`, orderId: order?.id ?? null };
+}

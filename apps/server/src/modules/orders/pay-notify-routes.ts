@@ -1,0 +1,44 @@
+/**
+ * `POST /v1/pay/notify/{provider}`: where the pay provider (WeChat Pay, or the sandbox through
+ * `/orders/{id}/sandbox_pay`) tells us an order was paid. No login: the provider's signature is
+ * the authentication, verified over the RAW body before anything in it is read — so this plugin
+ * keeps JSON bodies as strings. It answers in the provider's format (notifyAck), not the envelope:
+ * ok stops the provider's retries; not ok (bad signature, stale, wrong amount, unknown order)
+ * makes it retry and changes nothing.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { PayProviderName } from '@jinfa/shared';
+import { NotFoundError } from '../../lib/errors.ts';
+import { PayNotificationError } from '../../adapters/pay/payment-provider.ts';
+import { fulfilPayment, PaymentRejectedError } from './order-service.ts';
+
+export async function payNotifyRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  // Encapsulated: only this plugin's routes see the raw string.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+
+  app.post(
+    '/pay/notify/:provider',
+    { schema: { params: Type.Object({ provider: PayProviderName }), hide: true } },
+    async (request, reply) => {
+      const provider = app.adapters.pay;
+      if (request.params.provider !== provider.name) throw new NotFoundError();
+      const raw = typeof request.body === 'string' ? request.body : '';
+      let accepted = true;
+      try {
+        const notification = await provider.parseNotification(request.headers, raw);
+        const outcome = await fulfilPayment(app.db, provider.name, notification, Date.now());
+        request.log.info({ orderNo: notification.orderNo, transactionId: notification.transactionId, outcome }, 'pay notification');
+      } catch (err) {
+        if (!(err instanceof PayNotificationError || err instanceof PaymentRejectedError)) throw err;
+        request.log.warn({ err: err.message }, 'pay notification rejected');
+        accepted = false;
+      }
+      const ack = provider.notifyAck(accepted);
+      return reply.status(ack.status).serializer(JSON.stringify).send(ack.body);
+    },
+  );
+}

@@ -1,0 +1,120 @@
+/**
+ * /v1/orders (spec §7.4), the order reads under /v1/courses/{id}, and the sandbox cashier's
+ * confirm. Login required; an order is only ever visible to, payable and cancellable by its
+ * owner (another user's order answers not found). The provider's notification route lives in
+ * pay-notify-routes.ts (no login, raw body).
+ */
+import { Type } from 'typebox';
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import {
+  CreateOrderResult,
+  Envelope,
+  ErrorCodes,
+  IdParam,
+  Order,
+  OrderListParams,
+  OrderPage,
+  OrderProgress,
+  PageQuery,
+  PayParams,
+  ProfileCheck,
+  SandboxPayResult,
+  SimpleOrder,
+} from '@jinfa/shared';
+import { ok } from '../../lib/envelope.ts';
+import { AppError } from '../../lib/errors.ts';
+import { SandboxPaymentProvider } from '../../adapters/pay/sandbox-pay.ts';
+import {
+  cancelOrder,
+  closeExpiredOrders,
+  createCourseOrder,
+  orderForSandboxPay,
+  orderPage,
+  orderProgress,
+  payParams,
+  profileCheck,
+  reloadOrder,
+  simpleOrder,
+} from './order-service.ts';
+
+/** Bodiless writes: the H5 sends `{}`, curl sends nothing; nothing in it is read. */
+const EmptyBody = Type.Unknown({ description: 'ignored' });
+/** How often the timeout sweep runs; each order closes at most this long after its expiry. */
+const SWEEP_INTERVAL_MS = 60_000;
+
+export async function orderRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('Cache-Control', 'private, no-store');
+  });
+
+  let sweep: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    sweep = setInterval(() => {
+      closeExpiredOrders(app.db, app.adapters.pay, Date.now()).catch((err: unknown) => app.log.error({ err }, 'order sweep failed'));
+    }, SWEEP_INTERVAL_MS);
+    sweep.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (sweep) clearInterval(sweep);
+  });
+
+  app.post('/orders/:id', { schema: { params: IdParam, body: EmptyBody, response: { 200: Envelope(CreateOrderResult) } } }, async (request) => {
+    const { user } = await request.requireUser();
+    return ok(await createCourseOrder(app.db, app.dialect, user, request.params.id, { provider: app.adapters.pay.name, now: Date.now() }));
+  });
+
+  app.post('/orders/:id/order_web_wxpay', { schema: { params: IdParam, body: EmptyBody, response: { 200: Envelope(PayParams) } } }, async (request) => {
+    const { user } = await request.requireUser();
+    return ok(
+      await payParams(app.db, app.adapters.pay, user, request.params.id, { wechatAppId: app.config.wechat.appId, clientIp: request.ip, now: Date.now() }),
+    );
+  });
+
+  app.delete('/orders/:id', { schema: { params: IdParam, response: { 200: Envelope(Order) } } }, async (request) => {
+    const { user } = await request.requireUser();
+    return ok(await cancelOrder(app.db, app.dialect, app.adapters.pay, user.id, request.params.id, Date.now()));
+  });
+
+  // Reads let a locked account see what it bought; only changes are refused (spec §6).
+  app.get(
+    '/orders/list/:type',
+    { schema: { params: OrderListParams, querystring: PageQuery, response: { 200: Envelope(OrderPage) } } },
+    async (request) => {
+      const { user } = await request.requireUser({ allowRestricted: true });
+      const { pageIndex = 1, pageSize = 10 } = request.query;
+      return ok(await orderPage(app.db, app.dialect, user.id, { type: request.params.type, pageIndex, pageSize }));
+    },
+  );
+
+  app.get('/orders/profile/check', { schema: { response: { 200: Envelope(ProfileCheck) } } }, async (request) => {
+    const { user } = await request.requireUser({ allowRestricted: true });
+    return ok(profileCheck(user));
+  });
+
+  app.get('/courses/:id/check_order_progress', { schema: { params: IdParam, response: { 200: Envelope(OrderProgress) } } }, async (request) => {
+    const { user } = await request.requireUser({ allowRestricted: true });
+    return ok(await orderProgress(app.db, user.id, request.params.id));
+  });
+
+  app.get('/courses/:id/simple_order', { schema: { params: IdParam, response: { 200: Envelope(SimpleOrder) } } }, async (request) => {
+    const { user } = await request.requireUser({ allowRestricted: true });
+    return ok(await simpleOrder(app.db, user.id, request.params.id));
+  });
+
+  /**
+   * The sandbox cashier's confirm (PAY_PROVIDER=sandbox only): the sandbox "charges" the order and
+   * its signed notification goes through the real notify route, exactly as the provider's would.
+   */
+  app.post('/orders/:id/sandbox_pay', { schema: { params: IdParam, body: EmptyBody, response: { 200: Envelope(SandboxPayResult) } } }, async (request) => {
+    const provider = app.adapters.pay;
+    if (!(provider instanceof SandboxPaymentProvider)) throw new AppError(ErrorCodes.SANDBOX_PAY_OFF);
+    const { user } = await request.requireUser();
+    const order = await orderForSandboxPay(app.db, user.id, request.params.id, Date.now());
+    const signed = provider.simulatePayment(order.order_no, order.amount_fen);
+    const res = await app.inject({ method: 'POST', url: '/v1/pay/notify/sandbox', headers: signed.headers, payload: signed.body });
+    if (res.statusCode !== 200) throw new AppError(ErrorCodes.PAY_UNAVAILABLE);
+    return ok({ status: (await reloadOrder(app.db, app.dialect, order.id)).status });
+  });
+}

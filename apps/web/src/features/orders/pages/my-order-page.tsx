@@ -1,0 +1,92 @@
+import Dialog from 'antd-mobile/es/components/dialog';
+import type { Order } from '@jinfa/shared/schemas';
+import { Link, useSearchParams } from '../../../lib/router.ts';
+import { InfiniteList } from '../../../components/infinite-list.tsx';
+import { Page } from '../../../components/page.tsx';
+import { LoginPrompt } from '../../../components/states.tsx';
+import { paths } from '../../../config/paths.ts';
+import { getAccessToken } from '../../../lib/session.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useCancelOrder } from '../api/cancel-order.ts';
+import { useOrders, type OrderType } from '../api/get-orders.ts';
+import { OrderCard } from '../components/order-card.tsx';
+import { useCheckout } from '../hooks/use-checkout.tsx';
+import { useNow } from '../hooks/use-now.ts';
+import { ORDER_TABS, parseOrderType } from '../lib/order-labels.ts';
+import styles from './orders-pages.module.css';
+
+function OrderTab({ type }: { type: OrderType }) {
+  const orders = useOrders(type);
+  const now = useNow();
+  const cancel = useCancelOrder();
+  const checkout = useCheckout();
+  const busy = cancel.isPending || checkout.phase !== 'idle';
+
+  const handleCancel = async (order: Order) => {
+    const yes = await Dialog.confirm({ content: '确定取消这笔订单吗？取消后需重新下单。', confirmText: '取消订单', cancelText: '再想想' });
+    if (!yes) return;
+    cancel.mutate(order.orderId, { onSuccess: () => toast.success('订单已取消') });
+  };
+
+  return (
+    <>
+      <InfiniteList
+        query={orders}
+        itemKey={(order) => order.orderId}
+        renderItem={(order) => (
+          <OrderCard
+            order={order}
+            now={now}
+            busy={busy}
+            onCancel={(o) => void handleCancel(o)}
+            onPay={(o) => void checkout.pay(o)}
+          />
+        )}
+        skeleton={<div className={styles.skeleton} aria-label="加载中" />}
+        empty={{
+          title: '暂无订单',
+          description: '购买的课程订单会出现在这里',
+          action: (
+            <Link className={styles.emptyAction} to={paths.classification.getHref()}>
+              去选课
+            </Link>
+          ),
+        }}
+        testId={`orders-${type}`}
+      />
+      {checkout.sheet}
+    </>
+  );
+}
+
+/** /userCenter/myOrder: orders by type (tabs), pay again or cancel a pending one. */
+export function MyOrderPage() {
+  const [params, setParams] = useSearchParams();
+  const type = parseOrderType(params.get('type'));
+  const loggedIn = getAccessToken() != null;
+  return (
+    <Page title="我的订单">
+      {!loggedIn ? (
+        <LoginPrompt description="登录后即可查看您的订单" />
+      ) : (
+        <>
+          <div className={styles.tabs} role="tablist" aria-label="订单类型">
+            {ORDER_TABS.map((tab) => (
+              <button
+                key={tab.type}
+                type="button"
+                role="tab"
+                aria-selected={type === tab.type}
+                className={type === tab.type ? `${styles.tab} ${styles.active}` : styles.tab}
+                onClick={() => setParams(tab.type === 1 ? {} : { type: String(tab.type) }, { replace: true })}
+              >
+                {tab.label}
+              </button>
+            ))}
+          </div>
+          <OrderTab key={type} type={type} />
+        </>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,182 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { CourseDetail, Order, OrderProgress, PayParams, UserProfile } from '@jinfa/shared/schemas';
+import { envelope, mockFetch, type Call } from '../../../../test/fetch-mock.ts';
+import { courseCard } from '../../../../test/course-fixtures.ts';
+import { renderApp } from '../../../../test/render-app.tsx';
+import { saveTokens } from '../../../lib/auth-store.ts';
+import { connectRouter } from '../../../lib/session.ts';
+
+const T = { timeout: 5000 };
+
+const course = {
+  courseId: 12,
+  name: '商业银行授信业务合规要点',
+  subtitle: '',
+  cover: '',
+  detail: '<p>授信合规</p>',
+  isSeries: false,
+  courseType: 1,
+  courseLevel: 2,
+  mediaType: 1,
+  price: 29900,
+  priceYuan: '299.00',
+  vipPrice: 19900,
+  vipPriceYuan: '199.00',
+  originalPrice: 29900,
+  originalPriceYuan: '299.00',
+  isFree: false,
+  memberFree: false,
+  activityType: 0,
+  durationSeconds: 3600,
+  learnersCount: 10,
+  chapterCount: 0,
+  lecturerId: 3,
+  lecturerName: '王律师',
+  lecturerAvatar: '',
+  lecturerCompany: '',
+  lecturerDepartment: '',
+  lecturerPosition: '合伙人',
+  lecturerIntro: '',
+  subjectId: 1,
+  subjectName: '银行合规',
+  tags: [],
+  corporateId: null,
+  nativeOnly: false,
+  needsVerifiedProfile: false,
+  publishedAt: '2026-01-01T00:00:00+08:00',
+  trackingId: 't-12',
+  isFavorite: false,
+  owned: false,
+} satisfies CourseDetail;
+
+const me = { userId: 7, name: '张三', nickname: '', mobile: '13800138000' } as UserProfile;
+
+function pendingOrder(): Order {
+  return {
+    orderId: 501,
+    orderNo: 'JF501',
+    type: 1,
+    kind: 1,
+    status: 'pending',
+    totalPrice: 29900,
+    orderPrice: '299.00',
+    course: courseCard(12, { name: course.name }),
+    createdAt: new Date().toISOString(),
+    paidAt: null,
+    expiresAt: new Date(Date.now() + 30 * 60_000).toISOString(),
+  };
+}
+
+const sandboxParams: PayParams = { provider: 'sandbox', timestamp: '1', nonceStr: 'n', prepayId: 'sbx_1', signType: 'RSA', sign: 's' };
+
+/** A tiny server: one pending order that sandbox_pay pays; the course is owned once it is. */
+function server() {
+  const state = { paid: false, orders: 0 };
+  const routes: Record<string, (call: Call) => Response> = {
+    '/v1/users/me': () => envelope(me),
+    '/v1/courses/12': () => envelope({ ...course, owned: state.paid }),
+    '/v1/courses/12/related/5': () => envelope([]),
+    '/v1/courses/12/users': () => envelope({ rows: [], total: 0 }),
+    'GET /v1/courses/12/appraisals': () => envelope({ rows: [], total: 0, averageScore: null }),
+    'GET /v1/comment/12': () => envelope({ rows: [], hasMore: false }),
+    'POST /v1/courses/12/visit': () => envelope(null),
+    'POST /v1/orders/12': () => {
+      state.orders += 1;
+      return envelope({ order: pendingOrder(), created: state.orders === 1 });
+    },
+    'POST /v1/orders/501/order_web_wxpay': () => envelope(sandboxParams),
+    'POST /v1/orders/501/sandbox_pay': () => {
+      state.paid = true;
+      return envelope({ status: 'paid' });
+    },
+    '/v1/courses/12/check_order_progress': () =>
+      envelope({ orderId: 501, status: state.paid ? 'paid' : 'pending', paid: state.paid, owned: state.paid } satisfies OrderProgress),
+  };
+  return { state, routes };
+}
+
+beforeEach(() => saveTokens({ accessToken: 'tok', userId: 7 }));
+afterEach(() => connectRouter(null));
+
+describe('/course/signup', () => {
+  it('shows the order summary: course, lecturer, price, VIP note and the learner’s phone', async () => {
+    mockFetch(server().routes);
+    renderApp('/course/signup?courseId=12');
+    expect(await screen.findByRole('heading', { name: course.name }, T)).toBeTruthy();
+    expect(screen.getByText('王律师 · 合伙人')).toBeTruthy();
+    expect(screen.getByTestId('signup-price').textContent).toBe('¥299.00');
+    expect(screen.getByText(/会员价 ¥199.00/)).toBeTruthy();
+    expect((await screen.findByText('138****8000', undefined, T)).getAttribute('data-testid')).toBe('signup-mobile');
+  });
+
+  it('pays in the sandbox sheet, waits for the payment, and the course unlocks (buy button gone)', async () => {
+    const { routes, state } = server();
+    const { calls } = mockFetch(routes);
+    const { location } = renderApp('/course/signup?courseId=12');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: '确认支付' }, T));
+
+    const sheet = await screen.findByRole('dialog', undefined, T);
+    expect(within(sheet).getByText('金法课堂')).toBeTruthy();
+    expect(within(sheet).getByTestId('sandbox-pay-amount').textContent).toBe('¥299.00');
+    expect(within(sheet).getByText('零钱')).toBeTruthy();
+    expect(state.paid).toBe(false);
+    await user.click(within(sheet).getByTestId('sandbox-pay-confirm'));
+
+    await waitFor(() => expect(location()).toBe('/course/detail?courseId=12'), T);
+    expect(await screen.findByTestId('study-button', undefined, T)).toBeTruthy();
+    expect(screen.queryByTestId('buy-button')).toBeNull();
+    expect(await screen.findByText('支付成功', undefined, T)).toBeTruthy();
+    const order = calls.map((c) => `${c.method} ${c.path}`).filter((p) => p.includes('/orders/') || p.includes('check_order'));
+    expect(order.slice(0, 4)).toEqual([
+      'POST /v1/orders/12',
+      'POST /v1/orders/501/order_web_wxpay',
+      'POST /v1/orders/501/sandbox_pay',
+      'GET /v1/courses/12/check_order_progress',
+    ]);
+  });
+
+  it('keeps the pending order when the learner cancels, and pays the same order on the next try', async () => {
+    const { routes, state } = server();
+    const { calls } = mockFetch(routes);
+    const { location } = renderApp('/course/signup?courseId=12');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: '确认支付' }, T));
+    await user.click(within(await screen.findByRole('dialog', undefined, T)).getByRole('button', { name: '取消' }));
+
+    expect(await screen.findByText(/已取消支付/, undefined, T)).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(location()).toBe('/course/signup?courseId=12');
+    expect(calls.some((c) => c.path.endsWith('/sandbox_pay'))).toBe(false);
+    expect(state.paid).toBe(false);
+
+    await user.click(await screen.findByRole('button', { name: '确认支付' }, T));
+    await user.click(within(await screen.findByRole('dialog', undefined, T)).getByTestId('sandbox-pay-confirm'));
+    await waitFor(() => expect(location()).toBe('/course/detail?courseId=12'), T);
+    // The same order 501 both times: the server reuses the pending one.
+    expect(calls.filter((c) => c.path === '/v1/orders/501/order_web_wxpay')).toHaveLength(2);
+  });
+
+  it('opens one cashier for a double tap', async () => {
+    const { routes } = server();
+    const { calls } = mockFetch(routes);
+    renderApp('/course/signup?courseId=12');
+    const pay = await screen.findByRole('button', { name: '确认支付' }, T);
+    const user = userEvent.setup();
+    await user.dblClick(pay);
+    await screen.findByRole('dialog', undefined, T);
+    expect(screen.getAllByTestId('sandbox-pay-confirm')).toHaveLength(1);
+    expect(calls.filter((c) => c.method === 'POST' && c.path === '/v1/orders/12')).toHaveLength(1);
+  });
+
+  it('tells an owner there is nothing to buy', async () => {
+    const { routes, state } = server();
+    state.paid = true;
+    mockFetch(routes);
+    renderApp('/course/signup?courseId=12');
+    expect(await screen.findByText('您已拥有这门课程', undefined, T)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '确认支付' })).toBeNull();
+  });
+});

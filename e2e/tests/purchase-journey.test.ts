@@ -1,0 +1,89 @@
+/**
+ * The purchase journey (issue 4 §7): an anonymous learner opens a paid course, is sent to log
+ * in, comes back, taps buy, pays in the sandbox cashier and owns the course at once; the order
+ * shows as paid in /userCenter/myOrder. Phone size, WeChat user agent, real server (PAY_PROVIDER
+ * sandbox, the default), seeded database, Debian Chromium.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { startServer, type RunningServer } from '../support/server.ts';
+import { artifact, launchBrowser, phoneContext } from '../support/browser.ts';
+
+interface CourseRow {
+  courseId: number;
+  name: string;
+  isFree: boolean;
+  memberFree: boolean;
+  priceYuan: string;
+  courseType: number;
+}
+
+describe('purchase journey', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('buys a paid course in the sandbox cashier and owns it at once', async () => {
+    const res = await fetch(`${server.url}/v1/courses/list?pageIndex=1&pageSize=50`);
+    const body = (await res.json()) as { code: number; data: { rows: CourseRow[] } };
+    const course = body.data.rows.find((c) => !c.isFree && c.courseType === 1);
+    expect(course, 'the demo catalogue has a paid single course').toBeTruthy();
+    const { courseId, name, priceYuan } = course!;
+
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    const mobile = '13700004444';
+
+    // Anonymous: the course page needs a login, and comes back after it.
+    await page.goto(`${server.url}/#/course/detail?courseId=${courseId}`);
+    await page.waitForURL(/#\/user\/login\?redirect=/);
+    await page.getByPlaceholder(/手机号/).fill(mobile);
+    await page.getByRole('button', { name: /获取验证码/ }).click();
+    await page.getByPlaceholder(/验证码/).fill(await server.waitForSmsCode(mobile));
+    await page.getByTestId('login-agreement').click();
+    await page.getByRole('button', { name: '登录 / 注册' }).click();
+    await page.waitForURL(new RegExp(`#/course/detail\\?courseId=${courseId}`));
+
+    // Buy → the sign-up page with the order summary.
+    await page.getByTestId('buy-button').click();
+    await page.waitForURL(new RegExp(`#/course/signup\\?courseId=${courseId}`));
+    await page.getByRole('heading', { name }).waitFor();
+    await expect.poll(() => page.getByTestId('signup-mobile').innerText()).toBe('137****4444');
+    await page.locator('.jf-toast').waitFor({ state: 'detached', timeout: 10_000 });
+    await page.screenshot({ path: artifact('purchase-signup.png') });
+
+    // 确认支付 → the sandbox cashier sheet.
+    await page.getByRole('button', { name: '确认支付' }).click();
+    const confirm = page.getByTestId('sandbox-pay-confirm');
+    await confirm.waitFor();
+    expect(await page.getByTestId('sandbox-pay-amount').innerText()).toBe(`¥${priceYuan}`);
+    // The sheet slides up; photograph it where it rests.
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+    await page.screenshot({ path: artifact('purchase-sandbox-sheet.png') });
+    await confirm.click();
+
+    // Paid: back on the course page, which is unlocked (no buy button).
+    await page.waitForURL(new RegExp(`#/course/detail\\?courseId=${courseId}`));
+    await page.getByTestId('study-button').waitFor();
+    expect(await page.getByTestId('buy-button').count()).toBe(0);
+    await page.getByText('支付成功').waitFor();
+
+    // The order, paid, in 我的订单.
+    await page.goto(`${server.url}/#/userCenter/myOrder`);
+    const card = page.getByTestId('order-card').first();
+    await card.waitFor();
+    expect(await card.getByRole('heading').innerText()).toBe(name);
+    expect(await card.getByTestId('order-status').innerText()).toBe('已支付');
+    await page.locator('.jf-toast').waitFor({ state: 'detached', timeout: 10_000 });
+    await page.screenshot({ path: artifact('purchase-my-order.png') });
+    await context.close();
+  });
+});
