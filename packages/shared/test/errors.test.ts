@@ -14,11 +14,13 @@ describe('error catalogue', () => {
     }
   });
 
-  it('marks exactly the spec silent list (plus our own login-required codes) as silent', () => {
+  it('marks exactly the spec silent list (plus our login-required and background tracking codes) as silent', () => {
     for (const code of SPEC_SILENT_CODES) expect(isSilentCode(code), `code ${code}`).toBe(true);
     for (const code of SPEC_MESSAGE_CODES.filter((c) => c !== -1283)) expect(isSilentCode(code), `code ${code}`).toBe(false);
     const ours = [...SILENT_CODES].filter((c) => !SPEC_SILENT_CODES.includes(c));
-    expect(ours.sort()).toEqual([ErrorCodes.LOGIN_REQUIRED, ErrorCodes.TOKEN_INVALID].sort());
+    // Tracking uploads run in the background: their refusals must never pop up in front of a learner.
+    const tracking = [ErrorCodes.TRACKING_APP_UNKNOWN, ErrorCodes.TRACKING_BATCH_TOO_LARGE];
+    expect(ours.sort()).toEqual([ErrorCodes.LOGIN_REQUIRED, ErrorCodes.TOKEN_INVALID, ...tracking].sort());
   });
 
   it('links the profile review codes to the profile page', () => {

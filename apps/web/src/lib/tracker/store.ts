@@ -175,31 +175,27 @@ export function createRecordStore(given?: Storage | null, limits: StoreLimits = 
     save,
     adopt() {
       const start = performance.now();
-      try {
-        if (!foreign) {
-          foreign = [];
-          for (let i = 0; storage && i < storage.length; i++) {
-            const key = storage.key(i)!;
-            if (key.startsWith(KEY_PREFIX) && !key.startsWith(prefix)) foreign.push(key);
-          }
-          foreign.sort();
-        }
-        // Newest first (pop), each below the last: ascending numbers stay oldest first.
-        for (let key; performance.now() - start < ADOPT_SLICE_MS && (key = foreign.pop()); ) {
-          const text = storage!.getItem(key);
-          storage!.removeItem(key);
-          try {
-            const list = (JSON.parse(text!) as TrackRecord[]).filter((r) => r && typeof r.clientId == 'string');
-            segments[--low] = list;
-            size += list.length;
-            // The text as read, under this load's name: no second JSON.stringify.
-            if (!write(prefix + low, text!)) dirty.add(low);
-          } catch {
-            // a torn write from an old version: nothing to recover
-          }
-        }
-      } catch {
+      if (!foreign) {
         foreign = [];
+        for (let i = 0; storage && i < storage.length; i++) {
+          const key = storage.key(i)!;
+          if (key.startsWith(KEY_PREFIX) && !key.startsWith(prefix)) foreign.push(key);
+        }
+        foreign.sort();
+      }
+      // Newest first (pop), each below the last: ascending numbers stay oldest first.
+      for (let key; performance.now() - start < ADOPT_SLICE_MS && (key = foreign.pop()); ) {
+        const text = storage!.getItem(key);
+        storage!.removeItem(key);
+        try {
+          const list = (JSON.parse(text!) as TrackRecord[]).filter((r) => r && typeof r.clientId == 'string');
+          segments[--low] = list;
+          size += list.length;
+          // The text as read, under this load's name: no second JSON.stringify.
+          if (!write(prefix + low, text!)) dirty.add(low);
+        } catch {
+          // a torn write, or a key another tab took meanwhile: nothing to recover
+        }
       }
       trim();
       save();

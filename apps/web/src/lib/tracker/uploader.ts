@@ -19,25 +19,22 @@ export const COLLECT_PATHS: Record<RecordKind, string> = {
 const body = (batch: TrackRecord[]) => JSON.stringify(batch, (key, value: unknown) => (key === 'k' ? undefined : value));
 
 /**
- * One upload. True only when the server answers code 0 (spec §4): anything else — offline, a
- * 20 s timeout, 5xx, a non-zero code, a body that is not JSON — keeps the records for a retry.
+ * One upload. True only when the server answers code 0 (spec §4): anything else — offline, 5xx,
+ * a non-zero code, a body that is not JSON — keeps the records for a retry. No timeout of our
+ * own: a request the network never answers ends in a network error, and until then nothing is
+ * lost (the queue is saved; a reload or the pagehide beacon sends it).
  */
 export async function send(apiBase: string, kind: RecordKind, batch: TrackRecord[]): Promise<boolean> {
   const token = getAccessToken();
-  const abort = new AbortController();
-  const timeout = setTimeout(() => abort.abort(), 20_000);
   try {
     const res = await fetch(apiBase + COLLECT_PATHS[kind], {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'X-App-ID': APP_ID, ...(token ? { 'Access-Token': token } : {}) },
       body: body(batch),
-      signal: abort.signal,
     });
     return res.ok && ((await res.json()) as { code?: unknown }).code === 0;
   } catch {
     return false;
-  } finally {
-    clearTimeout(timeout);
   }
 }
 
