@@ -6,12 +6,17 @@
  *    visit records. Prints events/s and latency; the budget is ≥ 30,000 events/s.
  * 2. Kill: load again, SIGKILL the server mid-run, reopen the database and check that every
  *    record acknowledged with code 0 is there.
- * 3. Stats: seeds 1,000,000 visits (+ 200,000 clicks) over 30 days with multi-row inserts and
- *    times each stats query over 7 and 30 days; the budget is < 100 ms.
+ *    Also prints the server's CPU per event (asked over IPC), which swings less than events/s.
+ * 3. Commit: the write path alone in this process (rows + group commit of 5,000), min/median.
+ * 4. Stats: seeds 1,000,000 visits (+ 200,000 clicks) over 30 days (raw rows and their per-day
+ *    rollups, migration 008) and times each stats query over 1, 7 and 30 days; budget < 100 ms.
+ *
+ * Profile the server: `BENCH_PARTS=ingest node --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx
+ * bench/collect.ts` (the forked server inherits the flags and writes its profile on SIGTERM).
  *
  *   npx tsx bench/collect.ts
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/collect.ts
- *   BENCH_PARTS=ingest,kill,stats BENCH_SECONDS=10 BENCH_BATCH=100 BENCH_CONNECTIONS=64 npx tsx bench/collect.ts
+ *   BENCH_PARTS=ingest,kill,commit,stats BENCH_SECONDS=10 BENCH_BATCH=100 BENCH_CONNECTIONS=64 npx tsx bench/collect.ts
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -28,12 +33,12 @@ import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import { MemoryKvStore } from '../apps/server/src/adapters/kv-store.ts';
 import { createAdapters } from '../apps/server/src/adapters/create-adapters.ts';
 import { countTrackRows, insertTrackRows, type TrackRow } from '../apps/server/src/modules/collect/collect-repository.ts';
-import { chinaDay, clickThrough, pageStats, topCourses } from '../apps/server/src/modules/collect/collect-service.ts';
+import { chinaDay, clickThrough, commitGroup, pageStats, topCourses, visitRows } from '../apps/server/src/modules/collect/collect-service.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const BATCH = Number(process.env.BENCH_BATCH ?? 100);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
-const PARTS = (process.env.BENCH_PARTS ?? 'ingest,kill,stats').split(',').map((p) => p.trim());
+const PARTS = (process.env.BENCH_PARTS ?? 'ingest,kill,commit,stats').split(',').map((p) => p.trim());
 const BUDGET_EVENTS = 30_000;
 const BUDGET_STATS_MS = 100;
 const here = fileURLToPath(import.meta.url);
@@ -172,6 +177,42 @@ async function benchKill(target: Target) {
   );
 }
 
+// ---- the write path alone, in this process ----
+/**
+ * Builds rows from parsed records and commits them in 5,000-row groups, as the ingest buffer
+ * does, timing each group. The minimum is what the code costs when the machine is quiet: the
+ * HTTP figures above swing with whatever else runs, this one much less.
+ */
+async function benchCommit(target: Target) {
+  const database = open(target, 4);
+  const { db, dialect } = database;
+  const now = Date.now();
+  let k = 0;
+  const batch = () =>
+    Array.from({ length: BATCH }, (_, i) => ({
+      clientId: `commit-${k++}-${process.pid}`,
+      pageId: `/course/detail?courseId=${(i % 50) + 1}`,
+      sessionId: `c${Math.floor(k / BATCH)}s${i % 7}`,
+      beginTime: now - 5000,
+      endTime: now,
+      extras: [{ key: 'courseId', value: String((i % 50) + 1) }],
+    }));
+  const ctx = { appId: TRACKING_APP_ID, userId: null, now };
+  const perEvent: number[] = [];
+  for (let round = 0; round < 40; round += 1) {
+    const records = Array.from({ length: 5000 / BATCH }, batch);
+    const t0 = performance.now();
+    const jobs = records.map((r) => ({ kind: 'visit' as const, rows: visitRows(r, ctx) }));
+    await commitGroup(db, dialect, jobs);
+    if (round >= 10) perEvent.push(((performance.now() - t0) * 1000) / 5000);
+  }
+  perEvent.sort((a, b) => a - b);
+  console.log(
+    `${target.label.padEnd(10)} commit  rows + group commit of 5,000 visits: min ${perEvent[0]!.toFixed(1)} µs/event, median ${perEvent[perEvent.length >> 1]!.toFixed(1)} µs/event (${Math.round(1e6 / perEvent[0]!).toLocaleString('en')} events/s on one core)`,
+  );
+  await database.destroy();
+}
+
 // ---- stats over 1M records ----
 async function benchStats(target: Target) {
   const database = open(target);
@@ -256,6 +297,7 @@ async function main() {
     try {
       if (PARTS.includes('ingest')) await benchIngest(target);
       if (PARTS.includes('kill')) await benchKill(target);
+      if (PARTS.includes('commit')) await benchCommit(target);
       if (PARTS.includes('stats')) await benchStats(target);
     } finally {
       if (target.schema) {

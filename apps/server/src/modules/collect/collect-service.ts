@@ -94,38 +94,37 @@ function extrasText(extras: readonly TrackExtra[] | undefined): string {
   return JSON.stringify(extras.map((e) => ({ key: e.key, value: e.value })));
 }
 
-function common(ctx: IngestContext, r: { clientId: string; sessionId: string; pageId: string }) {
+/** `u:<userId>` when signed in, else `s:<sessionId>`; also checks the texts every record has. */
+function visitorOf(ctx: IngestContext, r: { sessionId: string; pageId: string }): string {
   checkText(r.sessionId, r.pageId);
-  const visitor = ctx.userId !== null ? `u:${ctx.userId}` : `s:${r.sessionId}`;
-  return [r.clientId, ctx.appId, ctx.userId, r.sessionId, visitor, r.pageId] as const;
+  return ctx.userId !== null ? `u:${ctx.userId}` : `s:${r.sessionId}`;
 }
 
+// Rows are written as array literals in TRACK_COLUMNS order (no spreads: this runs per record).
 export function visitRows(records: readonly PageVisitRecord[], ctx: IngestContext): TrackRow[] {
   return records.map((r, i) => {
     if (r.endTime < r.beginTime) throw new ValidationError(`请求参数有误：第 ${i + 1} 条记录 endTime 早于 beginTime`);
-    return [...common(ctx, r), visitCourseId(r.pageId, r.extras), chinaDay(r.beginTime), extrasText(r.extras), ctx.now, r.beginTime, r.endTime];
+    const visitor = visitorOf(ctx, r);
+    const course = visitCourseId(r.pageId, r.extras);
+    return [r.clientId, ctx.appId, ctx.userId, r.sessionId, visitor, r.pageId, course, chinaDay(r.beginTime), extrasText(r.extras), ctx.now, r.beginTime, r.endTime];
   });
 }
 
 export function elementRows(records: readonly ElementClickRecord[], ctx: IngestContext): TrackRow[] {
   return records.map((r) => {
     checkText(r.elementId);
-    return [
-      ...common(ctx, r),
-      courseIdOf(extraValue(r.extras, 'courseId')),
-      chinaDay(r.eventTime),
-      extrasText(r.extras),
-      ctx.now,
-      r.elementId,
-      r.eventTime,
-    ];
+    const visitor = visitorOf(ctx, r);
+    const course = courseIdOf(extraValue(r.extras, 'courseId'));
+    return [r.clientId, ctx.appId, ctx.userId, r.sessionId, visitor, r.pageId, course, chinaDay(r.eventTime), extrasText(r.extras), ctx.now, r.elementId, r.eventTime];
   });
 }
 
 export function customRows(records: readonly CustomEventRecord[], ctx: IngestContext): TrackRow[] {
   return records.map((r) => {
     checkText(r.name);
-    return [...common(ctx, r), courseIdOf(extraValue(r.extras, 'courseId')), chinaDay(r.eventTime), extrasText(r.extras), ctx.now, r.name, r.eventTime];
+    const visitor = visitorOf(ctx, r);
+    const course = courseIdOf(extraValue(r.extras, 'courseId'));
+    return [r.clientId, ctx.appId, ctx.userId, r.sessionId, visitor, r.pageId, course, chinaDay(r.eventTime), extrasText(r.extras), ctx.now, r.name, r.eventTime];
   });
 }
 
@@ -140,16 +139,20 @@ export interface IngestJob {
  * as a duplicate, as they would if it had been stored earlier.
  */
 export async function commitGroup(db: Kysely<DB>, dialect: Dialect, jobs: readonly IngestJob[]): Promise<CollectAck[]> {
-  const owner = new Map<string, number>();
+  // Per table: which upload (index in `jobs`) first brought each client id.
+  const owner = new Map<TrackTable, Map<string, number>>();
   const byTable = new Map<TrackTable, TrackRow[]>();
   jobs.forEach((job, j) => {
     const table = TABLE[job.kind];
     let rows = byTable.get(table);
-    if (!rows) byTable.set(table, (rows = []));
+    let owners = owner.get(table);
+    if (!rows || !owners) {
+      byTable.set(table, (rows = []));
+      owner.set(table, (owners = new Map()));
+    }
     for (const row of job.rows) {
-      const key = `${table}:${row[0]}`;
-      if (owner.has(key)) continue;
-      owner.set(key, j);
+      if (owners.has(row[0])) continue;
+      owners.set(row[0], j);
       rows.push(row);
     }
   });
@@ -160,10 +163,11 @@ export async function commitGroup(db: Kysely<DB>, dialect: Dialect, jobs: readon
   return jobs.map((job, j) => {
     const table = TABLE[job.kind];
     const fresh = inserted.get(table)!;
+    const owners = owner.get(table)!;
     // A client id repeated inside one upload is credited once.
     const credited = new Set<string>();
     for (const row of job.rows) {
-      if (owner.get(`${table}:${row[0]}`) === j && fresh.has(row[0])) credited.add(row[0]);
+      if (owners.get(row[0]) === j && fresh.has(row[0])) credited.add(row[0]);
     }
     const accepted = credited.size;
     return { accepted, duplicates: job.rows.length - accepted };

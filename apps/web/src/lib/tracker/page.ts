@@ -49,9 +49,9 @@ export function pageFor(location: string): PageInfo {
   (RULES[path] || '').split('|').forEach((keys, extra) => {
     for (const key of keys.split(',')) {
       const raw = (params.get(key) || '').trim();
-      const number = Number(raw);
-      if (!raw || (number !== number && !TEXT.test(key))) continue; // empty, or not a number
-      const value = (TEXT.test(key) ? raw : '' + number).slice(0, 256);
+      const text = TEXT.test(key);
+      const value = (text ? raw : '' + Number(raw)).slice(0, 256);
+      if (!raw || (!text && value == 'NaN')) continue; // empty, or not a number
       // Spec §3: on the cash-back page the `id` key is recorded as `courseId`.
       const name = key === 'id' && path === '/activity/cashBack' ? 'courseId' : key;
       extras.push({ key: name, value });

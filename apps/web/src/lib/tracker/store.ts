@@ -82,7 +82,7 @@ export function createRecordStore(given?: Storage | null, limits: StoreLimits = 
   let foreign: string[] | undefined;
   try {
     storage = given === undefined ? localStorage : given;
-    dropped = Number(storage!.getItem(DROPPED_KEY)) || 0;
+    dropped = +storage!.getItem(DROPPED_KEY)! || 0;
     // Also a probe: old Safari private mode has a localStorage whose every write throws. That is
     // memory-only too, or the quota policy would drop every record. (null lands here as well.)
     storage!.setItem(DROPPED_KEY, '' + dropped);
@@ -93,7 +93,8 @@ export function createRecordStore(given?: Storage | null, limits: StoreLimits = 
   /** `value` undefined removes the key. False when storage refused (quota). */
   function write(key: string, value?: string): boolean {
     try {
-      if (storage) value === undefined ? storage.removeItem(key) : storage.setItem(key, value);
+      if (storage && value === undefined) storage.removeItem(key);
+      else if (storage) storage.setItem(key, value!);
       return true;
     } catch {
       return false;
@@ -114,8 +115,10 @@ export function createRecordStore(given?: Storage | null, limits: StoreLimits = 
   }
 
   function save(): void {
-    for (let tries = 0; dirty.size; ) {
-      const n = dirty.values().next().value!;
+    let tries = 0;
+    // A Set visits what is added while it is iterated: segments the quota policy touches, and
+    // this one again after a refused write.
+    for (const n of dirty) {
       const list = segments[n];
       dirty.delete(n);
       if (!list || !list.length) {

@@ -1,4 +1,3 @@
-import { env } from '../../config/env.ts';
 import { cleanQuery } from '../query.ts';
 import { newClientId, sessionId } from './ids.ts';
 import { whenIdle } from './idle.ts';
@@ -16,7 +15,6 @@ export interface TrackerOptions {
   /** Default: the page's localStorage; null: memory only. */
   storage?: Storage | null;
   limits?: StoreLimits;
-  apiBase?: string;
   random?: () => number;
 }
 
@@ -31,13 +29,15 @@ export interface Tracker {
   readonly store: RecordStore;
 }
 
-/** Values as extras, clipped to the collect schema (20 pairs, keys ≤ 64, values ≤ 256). */
-function toExtras(values: TrackValues): { extras?: TrackExtra[] } {
+/**
+ * Values as extras, clipped to the collect schema (20 pairs, keys ≤ 64, values ≤ 256). Always a
+ * list, maybe empty: the server stores none and an empty list alike.
+ */
+function toExtras(values: TrackValues): TrackExtra[] {
   const kept = cleanQuery(values);
-  const extras = Object.keys(kept)
+  return Object.keys(kept)
     .slice(0, 20)
     .map((key) => ({ key: key.slice(0, 64), value: String(kept[key]).slice(0, 256) }));
-  return extras.length ? { extras } : {};
 }
 
 /**
@@ -52,9 +52,8 @@ function toExtras(values: TrackValues): { extras?: TrackExtra[] } {
  */
 export function startTracker(options: TrackerOptions = {}): Tracker {
   const store = createRecordStore(options.storage, options.limits);
-  const apiBase = options.apiBase === undefined ? env.apiBase : options.apiBase;
   const random = options.random || Math.random;
-  const kinds = ['v', 'e', 'c'] as const;
+  const kinds = 'vec' as unknown as RecordKind[];
   let open: (TrackRecord & { k: 'v' }) | null = null;
   let running: Promise<void> | null = null;
   let failures = 0;
@@ -66,8 +65,7 @@ export function startTracker(options: TrackerOptions = {}): Tracker {
 
   function openVisit(page: PageInfo = pageFor(currentLocation()), begin = Date.now()): void {
     if (open || !visible()) return;
-    open = { k: 'v', clientId: newClientId(), pageId: page.pageId, sessionId: sessionId(), beginTime: begin, endTime: Date.now() };
-    if (page.extras.length) open.extras = page.extras;
+    open = { k: 'v', clientId: newClientId(), sessionId: sessionId(), beginTime: begin, endTime: Date.now(), ...page };
     store.add(open);
   }
 
@@ -80,7 +78,7 @@ export function startTracker(options: TrackerOptions = {}): Tracker {
 
   function event(k: 'e' | 'c', time: number, values: TrackValues, fields: { elementId: string } | { name: string }): void {
     const pageId = (open || pageFor(currentLocation())).pageId;
-    store.add({ k, clientId: newClientId(), sessionId: sessionId(), pageId, eventTime: time, ...fields, ...toExtras(values) } as TrackRecord);
+    store.add({ k, clientId: newClientId(), sessionId: sessionId(), pageId, eventTime: time, ...fields, extras: toExtras(values) } as TrackRecord);
   }
 
   function track(name: string, values: TrackValues = {}, time = Date.now()): void {
@@ -93,7 +91,7 @@ export function startTracker(options: TrackerOptions = {}): Tracker {
       sent = 0;
       for (const kind of kinds) {
         for (let batch; navigator.onLine !== false && (batch = ready(kind)).length; sent++) {
-          if (!(await send(apiBase, kind, batch))) {
+          if (!(await send(kind, batch))) {
             const ceiling = Math.min(RETRY_CAP_MS, RETRY_BASE_MS * 2 ** failures++);
             // "Equal jitter": at least half the ceiling, so retries still back off.
             timer = setTimeout(flush, (ceiling / 2) * (1 + random()));
@@ -151,7 +149,7 @@ export function startTracker(options: TrackerOptions = {}): Tracker {
       // `data-track-course-id="12"` → `{ courseId: '12' }`: every `data-track-*` attribute.
       const values: TrackValues = {};
       for (const name in el.dataset) {
-        if (name.length > 5 && name.startsWith('track')) values[name[5]!.toLowerCase() + name.slice(6)] = el.dataset[name];
+        if (/^track./.test(name)) values[name[5]!.toLowerCase() + name.slice(6)] = el.dataset[name];
       }
       event('e', Date.now(), values, { elementId: el.dataset.track.slice(0, 128) });
     },
@@ -165,7 +163,7 @@ export function startTracker(options: TrackerOptions = {}): Tracker {
       store.save();
       for (const kind of kinds) {
         const batch = ready(kind);
-        if (batch.length) beacon(apiBase, kind, batch);
+        if (batch.length) beacon(kind, batch);
       }
     },
     online() {
@@ -199,7 +197,7 @@ export function startTracker(options: TrackerOptions = {}): Tracker {
   }, SAVE_INTERVAL_MS);
 
   // The first page began before this module loaded (it loads after first paint).
-  openVisit(undefined, Math.round(Math.min(performance.timeOrigin || Infinity, Date.now())));
+  openVisit(undefined, Date.now() - Math.round(performance.now()));
   // Earlier loads' records, a slice per idle callback; then the first upload.
   const adopt = () => (store.adopt() ? whenIdle(adopt) : void flush());
   whenIdle(adopt);

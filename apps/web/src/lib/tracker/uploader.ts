@@ -1,3 +1,4 @@
+import { env } from '../../config/env.ts';
 import { getAccessToken } from '../session.ts';
 import type { RecordKind, TrackRecord } from './store.ts';
 
@@ -24,10 +25,10 @@ const body = (batch: TrackRecord[]) => JSON.stringify(batch, (key, value: unknow
  * own: a request the network never answers ends in a network error, and until then nothing is
  * lost (the queue is saved; a reload or the pagehide beacon sends it).
  */
-export async function send(apiBase: string, kind: RecordKind, batch: TrackRecord[]): Promise<boolean> {
+export async function send(kind: RecordKind, batch: TrackRecord[]): Promise<boolean> {
   const token = getAccessToken();
   try {
-    const res = await fetch(apiBase + COLLECT_PATHS[kind], {
+    const res = await fetch(env.apiBase + COLLECT_PATHS[kind], {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'X-App-ID': APP_ID, ...(token ? { 'Access-Token': token } : {}) },
       body: body(batch),
@@ -43,9 +44,9 @@ export async function send(apiBase: string, kind: RecordKind, batch: TrackRecord
  * acknowledged — so the next load sends it again and the server drops the duplicates.
  * sendBeacon cannot set headers: the app id rides in the query.
  */
-export function beacon(apiBase: string, kind: RecordKind, batch: TrackRecord[]): void {
+export function beacon(kind: RecordKind, batch: TrackRecord[]): void {
   try {
-    navigator.sendBeacon(`${apiBase}${COLLECT_PATHS[kind]}?appId=${APP_ID}`, new Blob([body(batch)], { type: 'application/json' }));
+    navigator.sendBeacon(`${env.apiBase}${COLLECT_PATHS[kind]}?appId=${APP_ID}`, new Blob([body(batch)], { type: 'application/json' }));
   } catch {
     // no sendBeacon, or over its quota: the records are still queued
   }
