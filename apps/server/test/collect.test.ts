@@ -82,6 +82,19 @@ describe.each(dialectsUnderTest())('collect (%s)', (dialect) => {
     });
   });
 
+  describe('POST /v1/collect/page/visit/batch?appId (the pagehide beacon)', () => {
+    it('takes the app id from the query when sendBeacon could not set the header, and dedupes the resend', async () => {
+      const before = await count('page_visits');
+      const v = visit();
+      const beacon = await post(`/v1/collect/page/visit/batch?appId=${TRACKING_APP_ID}`, [v], {});
+      expect(beacon.json().data).toEqual({ accepted: 1, duplicates: 0 });
+      // The next page load sends the same record again with the header: stored once.
+      expect((await post('/v1/collect/page/visit/batch', [v])).json().data).toEqual({ accepted: 0, duplicates: 1 });
+      expect((await post('/v1/collect/page/visit/batch?appId=someone-else', [visit()], {})).json().code).toBe(ErrorCodes.TRACKING_APP_UNKNOWN);
+      expect(await count('page_visits')).toBe(before + 1);
+    });
+  });
+
   describe('POST /v1/collect/page/visit/batch', () => {
     const url = '/v1/collect/page/visit/batch';
 

@@ -75,6 +75,14 @@ export async function collectRoutes(fastify: FastifyInstance, opts: CollectRoute
 
   const appIds = new Set(app.config.collectAppIds);
 
+  /**
+   * The header, else `?appId=`: the tracker's pagehide upload goes through `navigator.sendBeacon`,
+   * which cannot set headers.
+   */
+  function appIdOf(request: FastifyRequest): unknown {
+    return request.headers['x-app-id'] ?? (request.query as { appId?: unknown } | undefined)?.appId;
+  }
+
   async function context(request: FastifyRequest): Promise<IngestContext> {
     let userId: number | null = null;
     try {
@@ -83,14 +91,14 @@ export async function collectRoutes(fastify: FastifyInstance, opts: CollectRoute
       // A stale token must not cost the learner's records: store them as anonymous.
       if (!(err instanceof AppError && err.code === ErrorCodes.TOKEN_INVALID)) throw err;
     }
-    return { appId: request.headers['x-app-id'] as string, userId, now: Date.now() };
+    return { appId: appIdOf(request) as string, userId, now: Date.now() };
   }
 
   const uploadOptions = {
     bodyLimit: TRACKING_MAX_BODY_BYTES,
     // Before the body is read: an unknown app is refused without parsing its upload.
     onRequest: async (request: FastifyRequest) => {
-      const appId = request.headers['x-app-id'];
+      const appId = appIdOf(request);
       if (typeof appId !== 'string' || !appIds.has(appId)) throw new AppError(ErrorCodes.TRACKING_APP_UNKNOWN);
     },
     // Before validation: a too-long list gets its own code (the tracker splits it and resends).
@@ -104,7 +112,8 @@ export async function collectRoutes(fastify: FastifyInstance, opts: CollectRoute
   function upload<R>(path: string, record: TSchema, batch: TSchema, kind: TrackKind, toRows: (records: R[], ctx: IngestContext) => TrackRow[]) {
     const schema = (body: TSchema, summary: string) => ({
       summary,
-      headers: Type.Object({ 'x-app-id': Type.String({ maxLength: 64 }) }),
+      headers: Type.Object({ 'x-app-id': Type.Optional(Type.String({ maxLength: 64 })) }),
+      querystring: Type.Object({ appId: Type.Optional(Type.String({ maxLength: 64 })) }),
       body,
       response: { 200: Envelope(CollectAck) },
     });
