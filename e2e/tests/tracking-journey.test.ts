@@ -96,15 +96,17 @@ describe('tracking journey', () => {
 
     // Acknowledged records leave the queue; one more reload (a beacon, a fresh upload) adds no copy.
     await page.waitForFunction((pageId) => !Object.keys(localStorage).some((k) => k.startsWith('trk:') && localStorage.getItem(k)!.includes(pageId)), PAGE_ID);
+    const beforeReload = (await queued(page)).map((r) => r.clientId);
     await page.reload();
     await page.getByText('金法课堂').first().waitFor();
-    // Settled: the new load adopted the old queue and sent it; only its own open visit is left.
-    await page.waitForFunction(() => {
+    // Settled: the new load adopted the old queue (in idle slices) and sent it; only its own open
+    // visit is left. Waiting for "one record" alone could pass before the adoption had begun.
+    await page.waitForFunction((old) => {
       const records = Object.keys(localStorage)
         .filter((k) => k.startsWith('trk:'))
-        .flatMap((k) => JSON.parse(localStorage.getItem(k) ?? '[]') as unknown[]);
-      return records.length === 1;
-    });
+        .flatMap((k) => JSON.parse(localStorage.getItem(k) ?? '[]') as { clientId: string }[]);
+      return records.length === 1 && !old.includes(records[0]!.clientId);
+    }, beforeReload);
     expect((await queued(page)).map((r) => r.pageId)).toEqual(['/']);
     expect(visits()).toHaveLength(1);
     expect(visits()[0]!.client_id).toBe(row!.client_id);
