@@ -2,5 +2,6 @@
 await import('./http-core.ts');
 await import('./catalogue.ts');
 await import('./collect.ts');
+await import('./checkout.ts');
 
 export {};

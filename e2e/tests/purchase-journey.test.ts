@@ -86,4 +86,44 @@ describe('purchase journey', () => {
     await page.screenshot({ path: artifact('purchase-my-order.png') });
     await context.close();
   });
+
+  it("keeps one learner's order out of another's 我的订单 and refuses another's cancel", async () => {
+    const api = async <T>(method: string, url: string, token?: string): Promise<{ code: number; data: T }> => {
+      const res = await fetch(`${server.url}${url}`, {
+        method,
+        headers: token ? { 'access-token': token, ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) } : {},
+        body: method === 'POST' ? '{}' : undefined,
+      });
+      return (await res.json()) as { code: number; data: T };
+    };
+    const courses = await api<{ rows: CourseRow[] }>('GET', '/v1/courses/list?pageIndex=1&pageSize=50');
+    const course = courses.data.rows.filter((c) => !c.isFree && c.courseType === 1).at(-1)!;
+    // Two preset learners (test-login mode): B signs in through the login page's list, A by API.
+    const preset = await api<Array<{ userId: number }>>('GET', '/v1/users/preset');
+    const [b, a] = preset.data;
+    expect(a && b, 'at least two preset users').toBeTruthy();
+    const tokenOf = async (userId: number) => (await api<{ accessToken: string }>('GET', `/v1/wechat/token2?userId=${userId}&productType=0`)).data.accessToken;
+    const tokenA = await tokenOf(a!.userId);
+    const tokenB = await tokenOf(b!.userId);
+    const created = await api<{ order: { orderId: number } }>('POST', `/v1/orders/${course.courseId}`, tokenA);
+    expect(created.code).toBe(0);
+    const orderId = created.data.order.orderId;
+
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/#/user/login?redirect=${encodeURIComponent('/userCenter/myOrder')}`);
+    await page.getByTestId('login-test-user').first().click();
+    await page.waitForURL(/#\/userCenter\/myOrder/);
+    await page.getByText('暂无订单').waitFor();
+    expect(await page.getByTestId('order-card').count()).toBe(0);
+
+    // B's token on A's order: not found (indistinguishable from no order), and A's order untouched.
+    const refused = await page.request.delete(`${server.url}/v1/orders/${orderId}`, { headers: { 'access-token': tokenB } });
+    expect(((await refused.json()) as { code: number }).code).toBe(-10004);
+    const listB = await api<{ rows: Array<{ orderId: number }> }>('GET', '/v1/orders/list/0?pageIndex=1&pageSize=50', tokenB);
+    expect(listB.data.rows.map((r) => r.orderId)).not.toContain(orderId);
+    const progressA = await api<{ orderId: number; status: string }>('GET', `/v1/courses/${course.courseId}/check_order_progress`, tokenA);
+    expect(progressA.data).toMatchObject({ orderId, status: 'pending' });
+    await context.close();
+  });
 });

@@ -32,7 +32,9 @@ import { catalogue } from './modules/courses/catalogue-plugin.ts';
 import { collectRoutes } from './modules/collect/routes.ts';
 import { shareRoutes } from './modules/share/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
+import { orderExtraRoutes } from './modules/orders/extra-routes.ts';
 import { payNotifyRoutes } from './modules/orders/pay-notify-routes.ts';
+import { orderRefundRoutes } from './modules/orders/refund-routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -117,7 +119,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(collectRoutes, { prefix: '/v1' });
   await app.register(shareRoutes, { prefix: '/v1' });
   await app.register(orderRoutes, { prefix: '/v1' });
+  await app.register(orderExtraRoutes, { prefix: '/v1' });
   await app.register(payNotifyRoutes, { prefix: '/v1' });
+  await app.register(orderRefundRoutes, { prefix: '/v1' });
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

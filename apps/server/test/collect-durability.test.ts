@@ -5,77 +5,21 @@
  * nothing twice. No sleeps: the kill waits for a number of acknowledgements, the checks for the
  * process to exit and the restarted server to answer.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { TRACKING_APP_ID } from '@jinfa/shared';
 import { openDatabase, type Database, type Dialect } from '../src/db/database.ts';
 import { dialectsUnderTest } from './support/db.ts';
+import { startChildServer as startServer, stopAll, type ChildServer as Server } from './support/child-server.ts';
 
-const SERVER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/server.ts');
 const WORKERS = 12;
 const BATCH = 50;
 /** Acknowledged records before the kill: enough that several group commits have happened. */
 const KILL_AFTER = 3000;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (addr && typeof addr === 'object' ? resolve(addr.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-interface Server {
-  url: string;
-  child: ChildProcess;
-  exited: Promise<void>;
-}
-
-/** Starts `src/server.ts` as `npm start` runs it, and resolves once /healthz answers. */
-async function startServer(env: Record<string, string>): Promise<Server> {
-  const port = await freePort();
-  let out = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'off',
-      RATE_LIMIT_IP_PER_MIN: '0',
-      RATE_LIMIT_USER_PER_MIN: '0',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (b: Buffer) => (out += b.toString()));
-  child.stderr!.on('data', (b: Buffer) => (out += b.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${out}`);
-    if (Date.now() > deadline) throw new Error(`server did not answer /healthz:\n${out}`);
-    const up = await fetch(`${url}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) return { url, child, exited };
-    // Not a synchronisation sleep: a poll interval while the process starts listening.
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 interface Sent {
   ids: string[];
@@ -102,8 +46,7 @@ describe.each(dialectsUnderTest())('POST /v1/collect/page/visit/batch across a S
   const running: Server[] = [];
 
   afterAll(async () => {
-    for (const s of running) if (s.child.exitCode === null && s.child.signalCode === null) s.child.kill('SIGKILL');
-    await Promise.all(running.map((s) => s.exited));
+    await stopAll(running);
     await database?.destroy();
     if (dialect === 'postgres') {
       const admin = openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, dataDir: '', poolSize: 1 });

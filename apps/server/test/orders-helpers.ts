@@ -23,6 +23,13 @@ export async function expectEntitlementInvariant(db: Kysely<DB>): Promise<void> 
   for (const g of grants.filter((r) => r.source === 'order')) {
     expect(paidKeys.filter((k) => k === `${g.user_id}/${g.course_id}`), `order grant ${g.user_id}/${g.course_id}`).toHaveLength(1);
   }
+  // refunded ⇔ no order grant left (unless a later paid order of the same course stands behind it).
+  const refunded = await db.selectFrom('orders').select(['id', 'user_id', 'course_id']).where('status', '=', 'refunded').where('kind', '=', 1).execute();
+  const orderGrants = new Set(grants.filter((g) => g.source === 'order').map((g) => `${g.user_id}/${g.course_id}`));
+  for (const o of refunded) {
+    const key = `${o.user_id}/${o.course_id}`;
+    if (!paidKeys.includes(key)) expect(orderGrants.has(key), `refunded order ${o.id} keeps no grant`).toBe(false);
+  }
   const pairs = grants.map((g) => `${g.user_id}/${g.course_id}`);
   expect(new Set(pairs).size, 'one user_courses row per user and course').toBe(pairs.length);
 }

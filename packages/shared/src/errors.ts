@@ -109,6 +109,7 @@ export const ERROR_CATALOGUE = {
   [-10061]: { message: '订单已支付或已关闭' },
   [-10062]: { message: '支付暂不可用，请稍后再试' },
   [-10063]: { message: '模拟支付未开启', status: 404 },
+  [-10069]: { message: '订单未支付，无法退款', status: 409 },
 } as const satisfies Record<number, ErrorEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
@@ -178,6 +179,7 @@ export const ErrorCodes = {
   ORDER_NOT_PENDING: -10061,
   PAY_UNAVAILABLE: -10062,
   SANDBOX_PAY_OFF: -10063,
+  ORDER_NOT_PAID: -10069,
 } as const satisfies Record<string, ErrorCode | 0>;
 
 export function lookupError(code: number): ErrorEntry | undefined {

@@ -731,7 +731,8 @@ export type Order = Static<typeof Order>;
 export const OrderPage = Type.Object({ rows: Type.Array(Order), total: Type.Integer() });
 export type OrderPage = Static<typeof OrderPage>;
 
-export const OrderListParams = Type.Object({ type: OrderTypeSchema });
+/** `/v1/orders/list/{type}`: an order type, or 0 for all types (the 全部 tab). */
+export const OrderListParams = Type.Object({ type: Type.Union([Type.Literal(0), OrderTypeSchema]) });
 export type OrderListParams = Static<typeof OrderListParams>;
 
 /**
@@ -787,3 +788,52 @@ export type ProfileCheck = Static<typeof ProfileCheck>;
 /** `POST /v1/orders/{id}/sandbox_pay`: the sandbox cashier's confirm (PAY_PROVIDER=sandbox only). */
 export const SandboxPayResult = Type.Object({ status: OrderStatus });
 export type SandboxPayResult = Static<typeof SandboxPayResult>;
+
+/** `POST /v1/orders/{id}/refund` (operator only, X-Ops-Token): why the order is refunded. */
+export const RefundOrderBody = Type.Object({ reason: Type.Optional(Type.String({ minLength: 1, maxLength: 80 })) });
+export type RefundOrderBody = Static<typeof RefundOrderBody>;
+/** The refunded order; asking again answers the same (the refund number is derived from the order). */
+export const RefundOrderResult = Type.Object({ orderId: Type.Integer(), status: OrderStatus, refundNo: Type.String() });
+export type RefundOrderResult = Static<typeof RefundOrderResult>;
+
+/** `GET /v1/courses/{id}/check_user_audit_status`: 0 ok, or the 26214x profile-review code (spec §4, §8). */
+export const CourseAuditStatus = Type.Object({
+  /** 0, or 262146 (under first review, may buy within 12 h), 262147, 262148, 262149. */
+  code: Type.Integer(),
+  canBuy: Type.Boolean(),
+  needsVerifiedProfile: Type.Boolean(),
+});
+export type CourseAuditStatus = Static<typeof CourseAuditStatus>;
+
+/** `GET /v1/courses/{id}/invite_buy`: whether the course can be bought by invitation, and the caller's state. */
+export const InviteBuyState = Type.Object({
+  enabled: Type.Boolean(),
+  owned: Type.Boolean(),
+  /** The caller's latest invite order (type 2) for the course, null when none. */
+  inviteOrderId: NullableInt,
+  inviteOrderStatus: Type.Union([OrderStatus, Type.Null()]),
+});
+export type InviteBuyState = Static<typeof InviteBuyState>;
+
+/** `GET /v1/courses/chapter/prepay/{chapterId}`: a chapter's price before buying it on its own. */
+export const ChapterPrepay = Type.Object({
+  chapterId: Type.Integer(),
+  courseId: Type.Integer(),
+  title: Type.String(),
+  /** Fen. */
+  price: Type.Integer(),
+  /** Yuan, e.g. "9.90". */
+  priceText: Type.String(),
+  canBuy: Type.Boolean(),
+});
+export type ChapterPrepay = Static<typeof ChapterPrepay>;
+
+/** `GET /v1/orders/lately/course`, `/lately/0`, `/add/lately/course/{courseId}/{limit}`: recent paid course orders, newest first. */
+export const LatelyOrders = Type.Object({ rows: Type.Array(Order) });
+export type LatelyOrders = Static<typeof LatelyOrders>;
+
+export const LatelyAddParams = Type.Object({
+  id: Type.Integer({ minimum: 1, maximum: MAX_ID }),
+  limit: Type.Integer({ minimum: 1, maximum: 10 }),
+});
+export type LatelyAddParams = Static<typeof LatelyAddParams>;

@@ -106,7 +106,8 @@ export function listOrdersOfUser(db: Conn, userId: number, type: number, offset:
     .selectFrom('orders')
     .selectAll()
     .where('user_id', '=', userId)
-    .where('type', '=', type)
+    // type 0: all types (the 全部 tab)
+    .$if(type !== 0, (qb) => qb.where('type', '=', type))
     .orderBy('id', 'desc')
     .offset(offset)
     .limit(limit)
@@ -118,7 +119,7 @@ export async function countOrdersOfUser(db: Conn, userId: number, type: number):
     .selectFrom('orders')
     .select((eb) => eb.fn.countAll().as('n'))
     .where('user_id', '=', userId)
-    .where('type', '=', type)
+    .$if(type !== 0, (qb) => qb.where('type', '=', type))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

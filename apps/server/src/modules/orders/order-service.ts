@@ -11,7 +11,7 @@
  * - Money for an order that is no longer pending (closed by timeout or cancel, or paid by another
  *   transaction) is recorded with outcome `needs_refund` and NOT fulfilled: the learner cancelled
  *   or let it lapse, so the money goes back.
- *   TODO(issue 4, refunds): a refund job that reads needs_refund rows and calls provider.refund.
+ *   `processNeedsRefund` (reconcile-service.ts) pays them back from the sweep timer.
  * - Closing: cancel (owner) and the timeout sweep (`closeExpiredOrders`) move pending → closed.
  */
 import crypto from 'node:crypto';
@@ -25,6 +25,7 @@ import { toCourseCard, yuan } from '../courses/course-card.ts';
 import { assertCourseOnShelf } from '../courses/course-state.ts';
 import { findUserCourse, insertUserCourse } from '../learning/learning-repository.ts';
 import { auditResultOf } from '../users/profile-service.ts';
+import { resolveCourseAmount } from './member-price.ts';
 import { PayProviderError, type PayNotification, type PaymentProvider } from '../../adapters/pay/payment-provider.ts';
 import {
   countOrdersOfUser,
@@ -89,7 +90,7 @@ export function profileCheck(user: UserRow): ProfileCheck {
   return { auditCode: result, complete };
 }
 
-async function present(db: Db, dialect: Dialect, rows: OrderRow[]): Promise<Order[]> {
+export async function present(db: Db, dialect: Dialect, rows: OrderRow[]): Promise<Order[]> {
   const ids = rows.flatMap((r) => (r.course_id === null ? [] : [r.course_id]));
   const cards = new Map((await findCardsByIds(db, dialect, ids)).map((c) => [c.id, c]));
   return rows.map((r) => {
@@ -140,7 +141,8 @@ export async function createCourseOrder(
   // Lapsed but not swept yet: close it so a fresh one can take the pending slot.
   if (existing) await markClosed(db, existing.id, now);
 
-  // TODO(issue 4, memberships): member prices (vip_price) and member-free courses by membership kind.
+  // Member price, member-free and cash-back rules (member-price.ts); throws the rule's code.
+  const amountFen = await resolveCourseAmount(db, user, courseId, now);
   const inserted = await insertPendingOrder(db, {
     order_no: newOrderNo(),
     user_id: user.id,
@@ -150,7 +152,7 @@ export async function createCourseOrder(
     course_id: courseId,
     chapter_id: null,
     column_id: null,
-    amount_fen: course.price,
+    amount_fen: amountFen,
     status: 'pending',
     provider: opts.provider,
     description: course.name.slice(0, 120),
@@ -261,7 +263,7 @@ export async function closeExpiredOrders(db: Db, provider: PaymentProvider, now:
     await closeAtProvider(provider, order.order_no, () => {
       paid = true;
     });
-    // TODO(issue 4, reconciliation): fulfil via provider.queryOrder when it says paid and no notification came.
+    // The sweep runs reconcilePendingOrders (reconcile-service.ts) first: paid-but-unnotified orders are fulfilled there.
     if (!paid && (await markClosed(db, order.id, now))) closed += 1;
   }
   return closed;

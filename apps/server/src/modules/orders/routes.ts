@@ -25,9 +25,9 @@ import {
 import { ok } from '../../lib/envelope.ts';
 import { AppError } from '../../lib/errors.ts';
 import { SandboxPaymentProvider } from '../../adapters/pay/sandbox-pay.ts';
+import { runOrderUpkeep } from './reconcile-service.ts';
 import {
   cancelOrder,
-  closeExpiredOrders,
   createCourseOrder,
   orderForSandboxPay,
   orderPage,
@@ -52,7 +52,8 @@ export async function orderRoutes(fastify: FastifyInstance) {
   let sweep: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     sweep = setInterval(() => {
-      closeExpiredOrders(app.db, app.adapters.pay, Date.now()).catch((err: unknown) => app.log.error({ err }, 'order sweep failed'));
+      // Reconcile (lost notifications), then close what is really unpaid, then pay back late money.
+      runOrderUpkeep(app.db, app.adapters.pay, Date.now(), app.log).catch((err: unknown) => app.log.error({ err }, 'order sweep failed'));
     }, SWEEP_INTERVAL_MS);
     sweep.unref();
   });

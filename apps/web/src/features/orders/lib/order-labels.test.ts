@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Order } from '@jinfa/shared/schemas';
-import { effectiveStatus, groupByMonth, parseOrderType, timeLeft } from './order-labels.ts';
+import { ORDER_TABS, effectiveStatus, groupByMonth, parseOrderType, timeLeft } from './order-labels.ts';
 
 const NOW = Date.parse('2026-11-22T12:00:00Z');
 
@@ -15,8 +15,13 @@ describe('order labels', () => {
 
   it('only accepts the spec order types in the address', () => {
     expect(parseOrderType('6')).toBe(6);
-    expect(parseOrderType('5')).toBe(1);
-    expect(parseOrderType(null)).toBe(1);
+    expect(parseOrderType('5')).toBe(0);
+    expect(parseOrderType(null)).toBe(0);
+    expect(parseOrderType('')).toBe(0);
+    expect(parseOrderType('0')).toBe(0);
+    expect(parseOrderType('1')).toBe(1);
+    expect(ORDER_TABS[0]).toEqual({ type: 0, label: '全部' });
+    expect(ORDER_TABS.map((tab) => tab.type)).toEqual([0, 1, 2, 3, 4, 6]);
   });
 
   it('sums paid orders by month in fen', () => {

@@ -8,8 +8,9 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   refunded: '已退款',
 };
 
-/** The tabs of /userCenter/myOrder, one per order type (spec §3). */
+/** The tabs of /userCenter/myOrder: 全部 (type 0, every type) first, then one per order type (spec §3). */
 export const ORDER_TABS: readonly { type: OrderType; label: string }[] = [
+  { type: 0, label: '全部' },
   { type: 1, label: '普通' },
   { type: 2, label: '邀请' },
   { type: 3, label: '拼团' },
@@ -19,7 +20,8 @@ export const ORDER_TABS: readonly { type: OrderType; label: string }[] = [
 
 export function parseOrderType(raw: string | null): OrderType {
   const n = Number(raw);
-  return ORDER_TABS.find((tab) => tab.type === n)?.type ?? 1;
+  // Missing or unknown → 全部.
+  return raw === null || raw === '' ? 0 : (ORDER_TABS.find((tab) => tab.type === n)?.type ?? 0);
 }
 
 /** "mm:ss" (or "h:mm:ss") left until a pending order closes; null once it has. */

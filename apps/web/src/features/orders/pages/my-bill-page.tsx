@@ -9,7 +9,8 @@ import styles from './orders-pages.module.css';
 
 /** Paid orders of one list (the server answers newest first), shown by month with each month's total. */
 export function PaidOrdersByMonth({ filter = () => true, emptyTitle }: { filter?: (order: Order) => boolean; emptyTitle: string }) {
-  const orders = useOrders(1);
+  // Every paid order counts in the bill, whatever its type (type 0 = all).
+  const orders = useOrders(0);
   if (orders.isPending) return <Spinner />;
   if (orders.isError) return <ErrorState error={orders.error} onRetry={() => void orders.refetch()} />;
   const rows = orders.data.pages.flatMap((page) => page.rows).filter((o) => o.status === 'paid' && filter(o));

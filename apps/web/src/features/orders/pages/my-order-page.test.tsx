@@ -36,7 +36,7 @@ function server() {
     [1, order(1, 'refunded')],
   ]);
   const routes: Record<string, (call: Call) => Response> = {
-    'GET /v1/orders/list/1': () => envelope({ rows: [...rows.values()], total: rows.size }),
+    'GET /v1/orders/list/0': () => envelope({ rows: [...rows.values()], total: rows.size }),
     'GET /v1/orders/list/3': () => envelope({ rows: [order(9, 'closed', { type: 3 })], total: 1 }),
     'DELETE /v1/orders/3': () => {
       rows.set(3, { ...rows.get(3)!, status: 'closed' });
@@ -77,7 +77,7 @@ describe('/userCenter/myOrder', () => {
     await userEvent.click(screen.getByRole('tab', { name: '拼团' }));
     expect(await screen.findByText('课程9', undefined, T)).toBeTruthy();
     expect(location()).toBe('/userCenter/myOrder?type=3');
-    expect(calls.filter((c) => c.path.startsWith('/v1/orders/list/')).map((c) => c.path)).toEqual(['/v1/orders/list/1', '/v1/orders/list/3']);
+    expect(calls.filter((c) => c.path.startsWith('/v1/orders/list/')).map((c) => c.path)).toEqual(['/v1/orders/list/0', '/v1/orders/list/3']);
   });
 
   it('cancels a pending order after confirmation', async () => {
@@ -111,7 +111,7 @@ describe('/userCenter/myOrder', () => {
   });
 
   it('says so when there are no orders', async () => {
-    mockFetch({ 'GET /v1/orders/list/1': () => envelope({ rows: [], total: 0 }) });
+    mockFetch({ 'GET /v1/orders/list/0': () => envelope({ rows: [], total: 0 }) });
     renderApp('/userCenter/myOrder');
     expect(await screen.findByText('暂无订单', undefined, T)).toBeTruthy();
   });
@@ -123,7 +123,7 @@ describe('/userCenter/myBill', () => {
     // The native app opens the page with its token in the real address (lib/session reads it there).
     window.history.replaceState(null, '', '/userCenter/myBill?apptoken=app-tok');
     const { calls } = mockFetch({
-      'GET /v1/orders/list/1': () =>
+      'GET /v1/orders/list/0': () =>
         envelope({
           rows: [order(3, 'pending'), order(2, 'paid', { totalPrice: 100, orderPrice: '1.00' }), order(1, 'paid')],
           total: 3,

@@ -1,0 +1,67 @@
+/**
+ * Queries of the order upkeep (reconcile-service.ts): stale pending orders to ask the provider
+ * about, paid → refunded with its grant revoked, and the needs_refund notifications to pay back.
+ * Every change is conditional on the current state, so concurrent callers move a row once.
+ */
+import type { Conn } from '../users/user-repository.ts';
+import type { OrderRow } from '../../db/schema.ts';
+
+/** Pending orders that have a prepay (the learner may have paid) and were created before `createdBefore`, oldest first. */
+export function listStalePendingWithPrepay(db: Conn, createdBefore: number, limit: number): Promise<OrderRow[]> {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('status', '=', 'pending')
+    .where('prepay_id', 'is not', null)
+    .where('created_at', '<=', createdBefore)
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+}
+
+/** paid → refunded. True only for the one caller that moved it. */
+export async function markRefunded(db: Conn, id: number): Promise<boolean> {
+  const res = await db.updateTable('orders').set({ status: 'refunded' }).where('id', '=', id).where('status', '=', 'paid').executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** Revokes the course a paid order granted (only the 'order' grant; free, member and corporate ones stay). */
+export async function deleteOrderGrant(db: Conn, userId: number, courseId: number): Promise<number> {
+  const res = await db
+    .deleteFrom('user_courses')
+    .where('user_id', '=', userId)
+    .where('course_id', '=', courseId)
+    .where('source', '=', 'order')
+    .executeTakeFirst();
+  return Number(res.numDeletedRows);
+}
+
+export interface NeedsRefundRow {
+  transaction_id: string;
+  order_no: string;
+  amount_fen: number;
+  order_amount_fen: number | null;
+}
+
+/** Money we must give back (late payment for a closed order, a second payment), oldest first. */
+export function listNeedsRefund(db: Conn, limit: number): Promise<NeedsRefundRow[]> {
+  return db
+    .selectFrom('pay_notifications as n')
+    .leftJoin('orders as o', 'o.order_no', 'n.order_no')
+    .select(['n.transaction_id', 'n.order_no', 'n.amount_fen', 'o.amount_fen as order_amount_fen'])
+    .where('n.outcome', '=', 'needs_refund')
+    .orderBy('n.id')
+    .limit(limit)
+    .execute();
+}
+
+/** needs_refund → `outcome` ('refunded' or 'refund_failed'). True only for the caller that moved it. */
+export async function settleNeedsRefund(db: Conn, transactionId: string, outcome: 'refunded' | 'refund_failed'): Promise<boolean> {
+  const res = await db
+    .updateTable('pay_notifications')
+    .set({ outcome })
+    .where('transaction_id', '=', transactionId)
+    .where('outcome', '=', 'needs_refund')
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
