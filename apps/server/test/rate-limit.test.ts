@@ -21,6 +21,9 @@ describe('rate limits on /v1', () => {
     // Another client is not affected, nor is the health check.
     expect((await t.app.inject({ method: 'GET', url: '/v1/system/info', remoteAddress: '127.0.0.12' })).json().code).toBe(0);
     expect((await t.app.inject({ method: 'GET', url: '/healthz', remoteAddress: '127.0.0.11' })).statusCode).toBe(200);
+    // Pay notifications are judged by their signature, never throttled: the limited IP still reaches the handler.
+    const notify = await t.app.inject({ method: 'POST', url: '/v1/pay/notify/sandbox', remoteAddress: '127.0.0.11', payload: '{}', headers: { 'content-type': 'application/json' } });
+    expect(notify.statusCode).not.toBe(429);
   });
 
   it('limits one user across IPs once their per-user budget is spent', async () => {
