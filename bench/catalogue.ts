@@ -8,19 +8,10 @@
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test BENCH_SECONDS=8 npx tsx bench/catalogue.ts
  *   BENCH_MODES=off npx tsx bench/catalogue.ts      # only the uncached pass (on | off | on,off)
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
-import { sql } from 'kysely';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { openDatabase } from '../apps/server/src/db/database.ts';
-import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
-import { seedDemoData } from '../apps/server/src/db/seed/seed.ts';
-import { MemoryKvStore } from '../apps/server/src/adapters/kv-store.ts';
-import { createAdapters } from '../apps/server/src/adapters/create-adapters.ts';
 import { DEFAULT_CATALOGUE_TTL_MS, catalogueCacheFor } from '../apps/server/src/modules/courses/http-cache.ts';
+import { startSeededApp } from './support/seeded-app.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 50;
@@ -48,26 +39,7 @@ function line(name: string, r: Figures, healthz?: Figures): string {
 }
 
 async function benchDialect(label: string, databaseUrl: string | undefined) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jinfa-bench-cat-'));
-  const config = {
-    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_IP_PER_MIN: '0', RATE_LIMIT_USER_PER_MIN: '0' }),
-    dataDir,
-    databaseUrl,
-  };
-  // PostgreSQL: a throw-away schema, so the bench never touches existing data.
-  const schema = `bench_cat_${process.pid}`;
-  if (databaseUrl) {
-    const admin = openDatabase({ databaseUrl, dataDir, poolSize: 1 });
-    await sql`create schema if not exists ${sql.id(schema)}`.execute(admin.db);
-    await admin.destroy();
-  }
-  const database = openDatabase({ databaseUrl, dataDir, ...(databaseUrl ? { pgSchema: schema } : {}) });
-  await migrateToLatest(database.db, database.dialect);
-  await seedDemoData(database.db);
-  const app = await buildApp({ config, database, kv: new MemoryKvStore(), adapters: createAdapters(config) });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const addr = app.server.address();
-  const base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  const { database, base, close } = await startSeededApp('cat', databaseUrl);
 
   // A series course: the heaviest course page (chapters counted, tags, lecturer, subject).
   const series = await database.db.selectFrom('courses').select('id').where('course_type', '=', 2).where('status', '=', 1).where('corporate_id', 'is', null).orderBy('id').executeTakeFirstOrThrow();
@@ -96,10 +68,7 @@ async function benchDialect(label: string, databaseUrl: string | undefined) {
     for (const [name, url] of urls) console.log(`  ${line(name, await run(url), healthz)}`);
   }
 
-  await app.close();
-  if (databaseUrl) await sql`drop schema ${sql.id(schema)} cascade`.execute(database.db);
-  await database.destroy();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await close();
 }
 
 await benchDialect('sqlite', undefined);

@@ -10,20 +10,11 @@
  *   npx tsx bench/checkout.ts
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test BENCH_CHECKOUTS=4000 npx tsx bench/checkout.ts
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { sql } from 'kysely';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { openDatabase } from '../apps/server/src/db/database.ts';
-import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
-import { seedDemoData } from '../apps/server/src/db/seed/seed.ts';
-import { MemoryKvStore } from '../apps/server/src/adapters/kv-store.ts';
-import { createAdapters } from '../apps/server/src/adapters/create-adapters.ts';
 import { insertUser, newUser } from '../apps/server/src/modules/users/user-repository.ts';
 import { issueTokenPair } from '../apps/server/src/modules/auth/token-service.ts';
+import { startSeededApp } from './support/seeded-app.ts';
 
 const CHECKOUTS = Number(process.env.BENCH_CHECKOUTS ?? 2000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -50,25 +41,7 @@ async function post(url: string, token: string): Promise<{ ms: number; body: { c
 }
 
 async function benchDialect(label: string, databaseUrl: string | undefined) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jinfa-bench-checkout-'));
-  const config = {
-    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_IP_PER_MIN: '0', RATE_LIMIT_USER_PER_MIN: '0', PAY_PROVIDER: 'sandbox' }),
-    dataDir,
-    databaseUrl,
-  };
-  const schema = `bench_checkout_${process.pid}`;
-  if (databaseUrl) {
-    const admin = openDatabase({ databaseUrl, dataDir, poolSize: 1 });
-    await sql`create schema if not exists ${sql.id(schema)}`.execute(admin.db);
-    await admin.destroy();
-  }
-  const database = openDatabase({ databaseUrl, dataDir, ...(databaseUrl ? { pgSchema: schema } : {}) });
-  await migrateToLatest(database.db, database.dialect);
-  await seedDemoData(database.db);
-  const app = await buildApp({ config, database, kv: new MemoryKvStore(), adapters: createAdapters(config) });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const addr = app.server.address();
-  const base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  const { database, base, close } = await startSeededApp('checkout', databaseUrl, { PAY_PROVIDER: 'sandbox' });
 
   // Paid, on-shelf, whole courses anyone may buy; users round-robin over them.
   const courses = await database.db
@@ -128,10 +101,7 @@ async function benchDialect(label: string, databaseUrl: string | undefined) {
   console.log(`  ${line('checkout (both, back to back)', whole)}`);
   console.log(`  ${(whole.length / seconds).toFixed(0)} checkouts/s = ${((2 * whole.length) / seconds).toFixed(0)} req/s; failures ${failures}`);
 
-  await app.close();
-  if (databaseUrl) await sql`drop schema ${sql.id(schema)} cascade`.execute(database.db);
-  await database.destroy();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await close();
 }
 
 await benchDialect('sqlite', undefined);

@@ -6,18 +6,9 @@
  *   npm run bench            # all benchmarks
  *   npx tsx bench/http-core.ts
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
-import { sql } from 'kysely';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { openDatabase } from '../apps/server/src/db/database.ts';
-import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
-import { seedDemoData } from '../apps/server/src/db/seed/seed.ts';
-import { MemoryKvStore } from '../apps/server/src/adapters/kv-store.ts';
-import { createAdapters } from '../apps/server/src/adapters/create-adapters.ts';
+import { startSeededApp } from './support/seeded-app.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 50;
@@ -28,27 +19,7 @@ async function run(url: string, headers: Record<string, string> = {}) {
 }
 
 async function benchDialect(label: string, databaseUrl: string | undefined) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jinfa-bench-'));
-  const config = {
-    ...loadConfig({ NODE_ENV: 'test', TEST_LOGIN: 'on', LOG_LEVEL: 'silent', RATE_LIMIT_IP_PER_MIN: '0', RATE_LIMIT_USER_PER_MIN: '0' }),
-    dataDir,
-    databaseUrl,
-  };
-  // PostgreSQL: a throw-away schema, so the bench never touches existing data.
-  const schema = `bench_${process.pid}`;
-  if (databaseUrl) {
-    const admin = openDatabase({ databaseUrl, dataDir, poolSize: 1 });
-    await sql`create schema if not exists ${sql.id(schema)}`.execute(admin.db);
-    await admin.destroy();
-  }
-  const database = openDatabase({ databaseUrl, dataDir, ...(databaseUrl ? { pgSchema: schema } : {}) });
-  await migrateToLatest(database.db, database.dialect);
-  await seedDemoData(database.db);
-  const kv = new MemoryKvStore();
-  const app = await buildApp({ config, database, kv, adapters: createAdapters(config) });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const addr = app.server.address();
-  const base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  const { base, close } = await startSeededApp('core', databaseUrl, { TEST_LOGIN: 'on' });
   const users = (await (await fetch(`${base}/v1/users/preset`)).json()) as { data: Array<{ userId: number }> };
   const userId = users.data[0]?.userId ?? 1;
   const tok = (await (await fetch(`${base}/v1/wechat/token2?userId=${userId}&productType=0`)).json()) as { data: { accessToken: string } };
@@ -61,10 +32,7 @@ async function benchDialect(label: string, databaseUrl: string | undefined) {
   for (const [name, r] of rows) {
     console.log(`${name.padEnd(28)} ${String(r.rps).padStart(7)} req/s   p50 ${r.p50} ms   p99 ${r.p99} ms   non-2xx ${r.non2xx}   errors ${r.errors}`);
   }
-  await app.close();
-  if (databaseUrl) await sql`drop schema ${sql.id(schema)} cascade`.execute(database.db);
-  await database.destroy();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await close();
 }
 
 await benchDialect('sqlite', undefined);
