@@ -23,9 +23,10 @@ import { AppError, NotFoundError } from '../../lib/errors.ts';
 import { findCardsByIds } from '../courses/course-card-repository.ts';
 import { toCourseCard, yuan } from '../courses/course-card.ts';
 import { assertCourseOnShelf } from '../courses/course-state.ts';
-import { findUserCourse, insertUserCourse } from '../learning/learning-repository.ts';
+import { findUserCourse } from '../learning/learning-repository.ts';
 import { auditResultOf } from '../users/profile-service.ts';
 import { resolveCourseAmount } from './member-price.ts';
+import { grantOrder } from './fulfilment.ts';
 import { PayProviderError, type PayNotification, type PaymentProvider } from '../../adapters/pay/payment-provider.ts';
 import {
   countOrdersOfUser,
@@ -293,7 +294,7 @@ export async function fulfilPayment(db: Db, providerName: string, n: PayNotifica
     if (!fresh) return 'replay';
     const paidAt = n.paidAt ? n.paidAt.getTime() : now;
     if (await markPaid(trx, order.id, n.transactionId, paidAt)) {
-      if (order.course_id !== null) await insertUserCourse(trx, { userId: order.user_id, courseId: order.course_id, source: 'order', now });
+      await grantOrder(trx, order, now);
       return 'fulfilled';
     }
     await setNotificationOutcome(trx, n.transactionId, 'needs_refund');

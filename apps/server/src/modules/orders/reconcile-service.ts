@@ -22,7 +22,8 @@ import { AppError, NotFoundError } from '../../lib/errors.ts';
 import { PayProviderError, type PayOrderStatus, type PaymentProvider } from '../../adapters/pay/payment-provider.ts';
 import { closeExpiredOrders, fulfilPayment, PaymentRejectedError, type FulfilOutcome } from './order-service.ts';
 import { findOrderById, markClosed } from './order-repository.ts';
-import { deleteOrderGrant, listNeedsRefund, listStalePendingWithPrepay, markRefunded, settleNeedsRefund } from './upkeep-repository.ts';
+import { listNeedsRefund, listStalePendingWithPrepay, markRefunded, settleNeedsRefund } from './upkeep-repository.ts';
+import { revokeOrder } from './fulfilment.ts';
 
 /** A pending order with a prepay is asked about after this long without a notification. */
 export const RECONCILE_AFTER_MS = 2 * 60 * 1000;
@@ -120,7 +121,7 @@ export async function refundOrder(db: Db, provider: PaymentProvider, orderId: nu
 /** ONE transaction: paid → refunded (conditional) and, for the one caller that moved it, the grant goes. */
 async function revokeRefundedOrder(db: Db, order: OrderRow): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    if ((await markRefunded(trx, order.id)) && order.course_id !== null) await deleteOrderGrant(trx, order.user_id, order.course_id);
+    if (await markRefunded(trx, order.id)) await revokeOrder(trx, order, Date.now());
   });
 }
 
