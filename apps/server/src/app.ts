@@ -28,6 +28,7 @@ import { reviewRoutes } from './modules/reviews/routes.ts';
 import { columnRoutes } from './modules/columns/routes.ts';
 import { liveRoutes } from './modules/lives/routes.ts';
 import { learningRoutes } from './modules/learning/routes.ts';
+import { listeningRoutes } from './modules/listening/routes.ts';
 import { catalogue } from './modules/courses/catalogue-plugin.ts';
 import { collectRoutes } from './modules/collect/routes.ts';
 import { shareRoutes } from './modules/share/routes.ts';
@@ -35,6 +36,10 @@ import { orderRoutes } from './modules/orders/routes.ts';
 import { orderExtraRoutes } from './modules/orders/extra-routes.ts';
 import { payNotifyRoutes } from './modules/orders/pay-notify-routes.ts';
 import { orderRefundRoutes } from './modules/orders/refund-routes.ts';
+import { activityRoutes } from './modules/activities/routes.ts';
+import { mediaRoutes } from './modules/media/routes.ts';
+import { mediaAdminRoutes } from './modules/media/admin-routes.ts';
+import { membershipRoutes } from './modules/memberships/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -115,6 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(columnRoutes, { prefix: '/v1' });
   await app.register(liveRoutes, { prefix: '/v1' });
   await app.register(learningRoutes, { prefix: '/v1' });
+  await app.register(listeningRoutes, { prefix: '/v1' });
   await app.register(catalogue, { prefix: '/v1' });
   await app.register(collectRoutes, { prefix: '/v1' });
   await app.register(shareRoutes, { prefix: '/v1' });
@@ -122,6 +128,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(orderExtraRoutes, { prefix: '/v1' });
   await app.register(payNotifyRoutes, { prefix: '/v1' });
   await app.register(orderRefundRoutes, { prefix: '/v1' });
+  await app.register(activityRoutes, { prefix: '/v1' });
+  await app.register(mediaRoutes, { prefix: '/v1' });
+  await app.register(mediaAdminRoutes, { prefix: '/v1' });
+  await app.register(membershipRoutes, { prefix: '/v1' });
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { WechatPayConfig } from './adapters/pay/wechat-pay.ts';
+import type { S3Config } from './adapters/storage/s3-storage.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const SERVER_ROOT = path.resolve(here, '..');
@@ -63,6 +64,52 @@ export interface Config {
   opsToken: string | null;
   /** X-App-ID values the tracking routes accept (COLLECT_APP_IDS, comma-separated). */
   collectAppIds: string[];
+  /** Media pipeline (decision 010): storage, ffmpeg, demo clips, upload size. */
+  media: MediaConfig;
+}
+
+export interface MediaConfig {
+  /** MEDIA_STORAGE: local files under DATA_DIR/media, or an S3-compatible bucket (S3_*). */
+  storage: 'local' | 's3';
+  s3: S3Config | null;
+  /** FFMPEG_PATH (default `ffmpeg` on PATH); ffprobe is looked for beside it. */
+  ffmpegPath: string;
+  /** MEDIA_DEMO_CLIPS: generate demo lecture clips in the background at start when ffmpeg is present. */
+  demoClips: boolean;
+  /** MEDIA_UPLOAD_LIMIT: largest import upload in bytes. */
+  uploadLimit: number;
+}
+
+/** Reads MEDIA_STORAGE and S3_*; every missing S3 setting is named at once. */
+function mediaConfig(env: NodeJS.ProcessEnv): MediaConfig {
+  const storage = env.MEDIA_STORAGE || 'local';
+  if (storage !== 'local' && storage !== 's3') throw new ConfigError(`MEDIA_STORAGE must be "local" or "s3", got "${storage}"`);
+  let s3: S3Config | null = null;
+  if (storage === 's3') {
+    const values = {
+      S3_ENDPOINT: env.S3_ENDPOINT,
+      S3_BUCKET: env.S3_BUCKET,
+      S3_ACCESS_KEY_ID: env.S3_ACCESS_KEY_ID,
+      S3_SECRET_ACCESS_KEY: env.S3_SECRET_ACCESS_KEY,
+    };
+    const missing = Object.entries(values).filter(([, v]) => !v).map(([k]) => k);
+    if (missing.length) throw new ConfigError(`MEDIA_STORAGE=s3 needs ${missing.join(', ')}`);
+    if (!/^https?:\/\//.test(values.S3_ENDPOINT!)) throw new ConfigError('S3_ENDPOINT must be an http(s) URL');
+    s3 = {
+      endpoint: values.S3_ENDPOINT!,
+      bucket: values.S3_BUCKET!,
+      region: env.S3_REGION || 'us-east-1',
+      accessKeyId: values.S3_ACCESS_KEY_ID!,
+      secretAccessKey: values.S3_SECRET_ACCESS_KEY!,
+    };
+  }
+  return {
+    storage,
+    s3,
+    ffmpegPath: env.FFMPEG_PATH || 'ffmpeg',
+    demoClips: flag(env.MEDIA_DEMO_CLIPS, true),
+    uploadLimit: int(env.MEDIA_UPLOAD_LIMIT, 2 * 1024 * 1024 * 1024, 'MEDIA_UPLOAD_LIMIT'),
+  };
 }
 
 export class ConfigError extends Error {}
@@ -178,6 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: flag(env.SEED_DEMO, true),
     opsToken: env.OPS_TOKEN || (isProduction ? null : DEFAULT_OPS_TOKEN),
     collectAppIds: (env.COLLECT_APP_IDS || 'jinfa-h5').split(',').map((v) => v.trim()).filter(Boolean),
+    media: mediaConfig(env),
   };
 
   if (isProduction && !flag(env.ALLOW_INSECURE_DEFAULTS)) {

@@ -9,6 +9,7 @@ import { seedDemoData } from './db/seed/seed.ts';
 import { createKvStore } from './adapters/kv-store.ts';
 import { createAdapters } from './adapters/create-adapters.ts';
 import { buildApp } from './app.ts';
+import { prepareDemoMedia } from './modules/media/demo-media.ts';
 
 function fatal(msg: string, err?: unknown): never {
   process.stderr.write(`${JSON.stringify({ level: 60, time: Date.now(), msg, err: err instanceof Error ? err.message : err })}\n`);
@@ -29,6 +30,8 @@ async function main() {
   const kv = createKvStore(config.redisUrl);
   const app = await buildApp({ config, database, kv, adapters: createAdapters(config, kv) });
   app.log.info({ dialect: database.dialect, migrations: applied, seeded: seed.seeded, counts: seed.counts, redis: !!config.redisUrl, testLogin: config.testLogin }, 'database ready');
+  // Seeded courses play at once (committed fallbacks); generated clips follow in the background (decision 010).
+  const demoMedia = await prepareDemoMedia(app);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -50,6 +53,7 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  demoMedia.startBackground(() => closing);
 }
 
 main().catch((err) => fatal('startup failed', err));

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCodes } from '@jinfa/shared';
-import { build, type TestApp } from './support/build.ts';
+import type { TestApp } from './support/build.ts';
 import { dialectsUnderTest } from './support/db.ts';
 import { buildCourse, signedInUser } from './support/factories.ts';
-import { expectEntitlementInvariant, orderCourse, post } from './orders-helpers.ts';
+import { buildOrdersApp, expectEntitlementInvariant, orderCourse, post } from './orders-helpers.ts';
 import { PROFILE_REVIEW_WINDOW_MS } from '../src/modules/orders/order-service.ts';
 
 const BAD_IDS = ['-1', '0', '2147483648', 'abc'];
@@ -12,7 +12,7 @@ const DAY = 24 * 60 * 60 * 1000;
 describe.each(dialectsUnderTest())('order rules and extra calls (%s)', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await build(dialect, { config: { rateLimit: { ipPerMinute: 0, userPerMinute: 0 } } });
+    t = await buildOrdersApp(dialect);
   });
   afterAll(async () => {
     await expectEntitlementInvariant(t.app.db);

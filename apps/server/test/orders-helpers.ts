@@ -2,16 +2,24 @@
 import { expect } from 'vitest';
 import type { Kysely } from 'kysely';
 import type { DB } from '../src/db/schema.ts';
-import type { TestApp } from './support/build.ts';
+import { build, type TestApp } from './support/build.ts';
+import { buildCourse, signedInUser } from './support/factories.ts';
+import type { Dialect } from '../src/db/database.ts';
+import type { Adapters } from '../src/adapters/index.ts';
+import type { Config } from '../src/config.ts';
 import { SandboxPaymentProvider } from '../src/adapters/pay/sandbox-pay.ts';
+import { expectOrderKindInvariant } from './orders-kinds-helpers.ts';
+import { groupOrdersNotFormed } from './activities-helpers.ts';
 
 /**
  * paid ⇔ exactly one entitlement: every paid whole-course order (kind 1; chapter orders grant chapters) has its user_courses row, every
  * source='order' row has exactly one paid order behind it, and no order is paid twice.
  */
 export async function expectEntitlementInvariant(db: Kysely<DB>): Promise<void> {
-  const paid = await db.selectFrom('orders').select(['id', 'user_id', 'course_id', 'transaction_id', 'paid_at']).where('status', '=', 'paid').where('kind', '=', 1).execute();
-  const grants = await db.selectFrom('user_courses').select(['user_id', 'course_id', 'source']).execute();
+  // A group order (decision 014) is paid without entitlement until its group forms.
+  const notFormed = await groupOrdersNotFormed(db);
+  const paid = (await db.selectFrom('orders').select(['id', 'user_id', 'course_id', 'transaction_id', 'paid_at']).where('status', '=', 'paid').where('kind', '=', 1).execute()).filter((o) => !notFormed.has(o.id));
+  const grants = await db.selectFrom('user_courses').select(['user_id', 'course_id', 'source', 'order_id']).execute();
   const granted = new Set(grants.map((g) => `${g.user_id}/${g.course_id}`));
   const paidKeys = paid.map((o) => `${o.user_id}/${o.course_id}`);
   for (const o of paid) {
@@ -20,7 +28,9 @@ export async function expectEntitlementInvariant(db: Kysely<DB>): Promise<void> 
     expect(granted.has(`${o.user_id}/${o.course_id}`), `paid order ${o.id} grants its course`).toBe(true);
   }
   expect(new Set(paidKeys).size, 'no course is paid twice by one user').toBe(paidKeys.length);
-  for (const g of grants.filter((r) => r.source === 'order')) {
+  // Grants of the other kinds (a column's courses, …) are checked by their order id in expectOrderKindInvariant.
+  const kindOneOrders = new Set((await db.selectFrom('orders').select('id').where('kind', '=', 1).execute()).map((o) => o.id));
+  for (const g of grants.filter((r) => r.source === 'order' && (r.order_id === null || kindOneOrders.has(r.order_id)))) {
     expect(paidKeys.filter((k) => k === `${g.user_id}/${g.course_id}`), `order grant ${g.user_id}/${g.course_id}`).toHaveLength(1);
   }
   // refunded ⇔ no order grant left (unless a later paid order of the same course stands behind it).
@@ -32,6 +42,19 @@ export async function expectEntitlementInvariant(db: Kysely<DB>): Promise<void> 
   }
   const pairs = grants.map((g) => `${g.user_id}/${g.course_id}`);
   expect(new Set(pairs).size, 'one user_courses row per user and course').toBe(pairs.length);
+  await expectMembershipInvariant(db);
+  await expectOrderKindInvariant(db);
+}
+
+/** Membership orders (kind 7, decision 012): paid ⇔ one unrevoked grant; refunded ⇔ its grant revoked; no grant without its order. */
+export async function expectMembershipInvariant(db: Kysely<DB>): Promise<void> {
+  const orders = await db.selectFrom('orders').select(['id', 'status']).where('kind', '=', 7).where('status', 'in', ['paid', 'refunded']).execute();
+  const grants = new Map((await db.selectFrom('membership_grants').select(['order_id', 'revoked_at']).execute()).map((g) => [g.order_id, g]));
+  for (const o of orders) {
+    expect(grants.get(o.id), `membership order ${o.id} has its grant`).toBeDefined();
+    expect(grants.get(o.id)?.revoked_at === null, `membership order ${o.id} (${o.status}) grant revoked iff refunded`).toBe(o.status === 'paid');
+  }
+  expect(grants.size, 'every grant has its paid or refunded order').toBe(orders.length);
 }
 
 export function sandboxOf(t: TestApp): SandboxPaymentProvider {
@@ -53,4 +76,37 @@ export async function orderCourse(t: TestApp, courseId: number, headers: Record<
 
 export function notify(t: TestApp, signed: { headers: Record<string, string>; body: string }) {
   return t.app.inject({ method: 'POST', url: '/v1/pay/notify/sandbox', headers: signed.headers, payload: signed.body });
+}
+
+/* The set-up every order suite repeated (reliability, upkeep, extra, refunds). */
+
+/** The order suites' app: rate limits off, since bursts of concurrent calls are what they test. */
+export function buildOrdersApp(dialect: Dialect, opts: { adapters?: Partial<Adapters>; config?: Partial<Config> } = {}): Promise<TestApp> {
+  return build(dialect, { adapters: opts.adapters, config: { rateLimit: { ipPerMinute: 0, userPerMinute: 0 }, ...opts.config } });
+}
+
+export const orderRowOf = (t: TestApp, id: number) => t.app.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+export const grantsOf = (t: TestApp, userId: number) => t.app.db.selectFrom('user_courses').selectAll().where('user_id', '=', userId).execute();
+export const notificationsOf = (t: TestApp, orderNo: string) => t.app.db.selectFrom('pay_notifications').selectAll().where('order_no', '=', orderNo).orderBy('id').execute();
+
+/** A pending order of a fresh user for a fresh course. */
+export async function pendingOrderOf(t: TestApp, price = 19900) {
+  const { user, headers } = await signedInUser(t);
+  const course = await buildCourse(t.app.db, { price });
+  const orderId = await orderCourse(t, course.id, headers);
+  return { user, headers, course, order: await orderRowOf(t, orderId) };
+}
+
+/** A pending order with pay parameters asked for (the learner is on the pay sheet). */
+export async function prepaidOrderOf(t: TestApp, price = 19900) {
+  const s = await pendingOrderOf(t, price);
+  expect((await post(t, `/v1/orders/${s.order.id}/order_web_wxpay`, s.headers)).json().code).toBe(0);
+  return { ...s, order: await orderRowOf(t, s.order.id) };
+}
+
+/** Paid at the sandbox and notified: a paid order that owns its course. */
+export async function paidOrderOf(t: TestApp, price = 19900) {
+  const s = await prepaidOrderOf(t, price);
+  expect((await post(t, `/v1/orders/${s.order.id}/sandbox_pay`, s.headers)).json().data.status).toBe('paid');
+  return { ...s, order: await orderRowOf(t, s.order.id) };
 }

@@ -5,30 +5,33 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import crypto from 'node:crypto';
 import { ErrorCodes } from '@jinfa/shared';
-import { build, type TestApp } from './support/build.ts';
+import type { TestApp } from './support/build.ts';
 import { dialectsUnderTest } from './support/db.ts';
 import { buildCourse, signedInUser } from './support/factories.ts';
-import { expectEntitlementInvariant, notify, orderCourse, post, sandboxOf } from './orders-helpers.ts';
+import {
+  buildOrdersApp,
+  expectEntitlementInvariant,
+  grantsOf as grantsIn,
+  notificationsOf as notificationsIn,
+  notify,
+  orderRowOf,
+  pendingOrderOf,
+  post,
+  sandboxOf,
+} from './orders-helpers.ts';
 
 describe.each(dialectsUnderTest())('orders reliability (%s)', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await build(dialect, { config: { rateLimit: { ipPerMinute: 0, userPerMinute: 0 } } });
+    t = await buildOrdersApp(dialect);
   });
   afterEach(() => expectEntitlementInvariant(t.app.db));
   afterAll(() => t.close());
 
-  const orderRow = (id: number) => t.app.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const grantsOf = (userId: number) => t.app.db.selectFrom('user_courses').selectAll().where('user_id', '=', userId).execute();
-  const notificationsOf = (orderNo: string) => t.app.db.selectFrom('pay_notifications').selectAll().where('order_no', '=', orderNo).execute();
-
-  /** A pending order of a fresh user for a fresh course. */
-  async function pendingOrder() {
-    const { user, headers } = await signedInUser(t);
-    const course = await buildCourse(t.app.db, { price: 19900 });
-    const orderId = await orderCourse(t, course.id, headers);
-    return { user, headers, course, order: await orderRow(orderId) };
-  }
+  const orderRow = (id: number) => orderRowOf(t, id);
+  const grantsOf = (userId: number) => grantsIn(t, userId);
+  const notificationsOf = (orderNo: string) => notificationsIn(t, orderNo);
+  const pendingOrder = () => pendingOrderOf(t);
 
   function paymentOf(order: { order_no: string; amount_fen: number }, overrides: Record<string, unknown> = {}) {
     return {

@@ -35,7 +35,8 @@ export const USER_TYPE_LABELS: Record<UserTypeValue, string> = {
 };
 
 export const OrderType = { NORMAL: 1, INVITE: 2, GROUP: 3, CASHBACK: 4, LIVE: 6 } as const;
-export const SignupKind = { COURSE: 1, CHAPTER: 2, COLUMN: 3, REBATE: 4, BIRD_BUY: 5, LIVE_COURSE: 6 } as const;
+/** Sign-up kinds: 1..6 are the spec's (§3); MEMBERSHIP 7 is ours, not the spec's (decision 012). */
+export const SignupKind = { COURSE: 1, CHAPTER: 2, COLUMN: 3, REBATE: 4, BIRD_BUY: 5, LIVE_COURSE: 6, MEMBERSHIP: 7 } as const;
 export const LinkType = { WEB_URL: 0, APP_COURSE: 1, APP_QA: 2, APP_NEWS: 3 } as const;
 export const ShareType = { SESSION: 1, TIMELINE: 2 } as const;
 export const MessageType = { SYSTEM: 0, COURSE: 1, NEWS: 2, QA: 3, DISCOUNT: 4 } as const;

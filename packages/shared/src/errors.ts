@@ -110,6 +110,29 @@ export const ERROR_CATALOGUE = {
   [-10062]: { message: '支付暂不可用，请稍后再试' },
   [-10063]: { message: '模拟支付未开启', status: 404 },
   [-10069]: { message: '订单未支付，无法退款', status: 409 },
+  // Order kinds (issue 4, decision 013): signed auto-order links and 代付 links.
+  [-10100]: { message: '下单链接无效，请向发送者重新获取' },
+  [-10101]: { message: '下单链接已过期，请向发送者重新获取' },
+  [-10102]: { message: '代付链接无效或订单已失效，请让好友重新发送' },
+  // Memberships (issue 4, decision 012).
+  [-10076]: { message: '该会员套餐已下架，请选择其他套餐' },
+  [-10077]: { message: '您当前的会员权益已覆盖该套餐，无需购买' },
+  // Learning records, PPT and courseware (issue 5, decision 011).
+  [-10085]: { message: '您还没有填写邮箱，请先完善个人资料', title: '缺少邮箱', link: PROFILE_LINK },
+  [-10086]: { message: '下载链接已失效，请返回重新获取', status: 403 },
+  [-10087]: { message: '该播放记录属于其他课程或章节' },
+  // Media and play authorisation (issue 5, decision 010).
+  [-10090]: { message: '企业会员已过期，无法收听', title: '无法收听' },
+  [-10091]: { message: '播放地址已失效，请刷新后重试', status: 403 },
+  [-10092]: { message: '课程音视频正在准备中，请稍后再试' },
+  [-10093]: { message: '服务器未安装 ffmpeg，无法转码', status: 503 },
+  [-10094]: { message: '上传的文件不是可识别的音视频', status: 400 },
+  // Activity orders: group buy, invitations, cash-back (issue 4, decision 014).
+  [-10120]: { message: '该团已满员，请加入其他团或发起新团' },
+  [-10121]: { message: '该团已结束，请加入其他团或发起新团' },
+  [-10122]: { message: '您已在本活动的一个团中，请在“我的拼团”查看' },
+  [-10123]: { message: '邀请链接无效，请向好友重新获取' },
+  [-10124]: { message: '该课程暂无返现活动' },
 } as const satisfies Record<number, ErrorEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
@@ -180,6 +203,25 @@ export const ErrorCodes = {
   PAY_UNAVAILABLE: -10062,
   SANDBOX_PAY_OFF: -10063,
   ORDER_NOT_PAID: -10069,
+  AUTO_ORDER_LINK_INVALID: -10100,
+  AUTO_ORDER_LINK_EXPIRED: -10101,
+  PAY_FOR_LINK_INVALID: -10102,
+  MEMBERSHIP_PLAN_OFF_SALE: -10076,
+  MEMBERSHIP_NOT_NEEDED: -10077,
+  EMAIL_MISSING: -10085,
+  DOWNLOAD_LINK_INVALID: -10086,
+  LISTEN_RECORD_MISMATCH: -10087,
+  CORPORATE_MEMBERSHIP_EXPIRED: -10090,
+  MEDIA_URL_INVALID: -10091,
+  MEDIA_NOT_READY: -10092,
+  TRANSCODER_MISSING: -10093,
+  MEDIA_UPLOAD_INVALID: -10094,
+  GROUP_FULL: -10120,
+  GROUP_CLOSED: -10121,
+  ALREADY_IN_GROUP: -10122,
+  REFERRAL_INVALID: -10123,
+  NOT_CASHBACK_COURSE: -10124,
+  ACTIVITY_ENDED: -1376,
 } as const satisfies Record<string, ErrorCode | 0>;
 
 export function lookupError(code: number): ErrorEntry | undefined {

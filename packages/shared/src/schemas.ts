@@ -694,8 +694,8 @@ export const OrderTypeSchema = Type.Union([
   Type.Literal(6),
 ]);
 
-/** Sign-up kinds (spec §3): course 1, chapter 2, column 3, rebate 4, early-bird 5, live course 6. */
-export const OrderKind = Type.Integer({ minimum: 1, maximum: 6 });
+/** Sign-up kinds (spec §3): course 1, chapter 2, column 3, rebate 4, early-bird 5, live course 6; 7 membership is ours (decision 012). */
+export const OrderKind = Type.Integer({ minimum: 1, maximum: 7 });
 
 export const OrderStatus = Type.Union([
   Type.Literal('pending'),
@@ -707,6 +707,19 @@ export type OrderStatus = Static<typeof OrderStatus>;
 
 export const PayProviderName = Type.Union([Type.Literal('sandbox'), Type.Literal('wechatpay')]);
 export type PayProviderName = Static<typeof PayProviderName>;
+
+/** What an order bought, whatever its kind (course, chapter, column, live…): for cards and lists. */
+export const OrderItem = Type.Object({
+  /** The course, chapter, column or live id (the order's target). */
+  targetId: Type.Integer(),
+  title: Type.String(),
+  cover: Type.String(),
+  /** 课程 / 章节 / 专栏 / 返现课 / 早鸟课 / 直播课 … */
+  kindLabel: Type.String(),
+  /** 普通 / 邀请 / 拼团 / 返现 / 直播 */
+  typeLabel: Type.String(),
+});
+export type OrderItem = Static<typeof OrderItem>;
 
 export const Order = Type.Object({
   orderId: Type.Integer(),
@@ -721,10 +734,14 @@ export const Order = Type.Object({
   orderPrice: Type.String(),
   /** The course bought (null for kinds without a course, e.g. a column). */
   course: Type.Union([CourseCard, Type.Null()]),
+  /** What was bought, for every kind (order-kind presenter, decision 013). */
+  item: Type.Optional(OrderItem),
   createdAt: Type.String(),
   paidAt: NullableString,
   /** When a pending order closes unpaid. */
   expiresAt: Type.String(),
+  /** The order's refund (decision 015): processing | success | failed | abnormal; null when none. */
+  refundStatus: Type.Optional(Type.Union([Type.Literal('processing'), Type.Literal('success'), Type.Literal('failed'), Type.Literal('abnormal'), Type.Null()])),
 });
 export type Order = Static<typeof Order>;
 
@@ -751,8 +768,19 @@ export const PayParams = Type.Object({
   /** "prepay_id=…" */
   package: Type.Optional(Type.String()),
   appId: Type.Optional(Type.String()),
+  /** jsapi (the bridge inside WeChat), h5 (a mobile browser goes to h5Url), native (a QR code of codeUrl). */
+  scene: Type.Optional(Type.Union([Type.Literal('jsapi'), Type.Literal('h5'), Type.Literal('native')])),
+  /** WeChat Pay H5: the cashier page to send the browser to (append redirect_url). */
+  h5Url: Type.Optional(Type.String()),
+  /** WeChat Pay Native: the weixin:// link to show as a QR code. */
+  codeUrl: Type.Optional(Type.String()),
 });
 export type PayParams = Static<typeof PayParams>;
+
+/** `POST /v1/orders/{id}/order_web_wxpay?scene=`: how the learner will pay; jsapi when absent. */
+export const PayScene = Type.Union([Type.Literal('jsapi'), Type.Literal('h5'), Type.Literal('native')]);
+export type PayScene = Static<typeof PayScene>;
+export const PaySceneQuery = Type.Object({ scene: Type.Optional(PayScene) });
 
 /** `POST /v1/orders/{courseId}`: the caller's pending order for the course (reused when one exists). */
 export const CreateOrderResult = Type.Object({

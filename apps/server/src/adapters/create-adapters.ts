@@ -7,6 +7,10 @@ import { MemoryKvStore, type KvStore } from './kv-store.ts';
 import { SandboxPaymentProvider } from './pay/sandbox-pay.ts';
 import type { PaymentProvider } from './pay/payment-provider.ts';
 import { WechatPayClient } from './pay/wechat-pay.ts';
+import { SandboxPayoutProvider } from './payout/sandbox-payout.ts';
+import { WechatTransferClient } from './payout/wechat-transfer.ts';
+import { LogMailSender } from './mail/mail-sender.ts';
+import { createMediaStorage } from './storage/create-storage.ts';
 
 /**
  * Real adapters chosen by configuration. Tests pass their own (or point these at fakes).
@@ -18,6 +22,9 @@ export function createAdapters(config: Config, kv: KvStore = new MemoryKvStore()
     wechat: new HttpWechatOAuthClient(config.wechat),
     wechatJsSdk: config.wechat.jssdk === 'wechat' ? new HttpWechatJsSdk(config.wechat, kv) : new LocalWechatJsSdk(config.wechat.appId),
     pay: createPaymentProvider(config),
+    payout: config.wechatpay ? new WechatTransferClient(config.wechatpay) : new SandboxPayoutProvider(),
+    mail: new LogMailSender(),
+    mediaStorage: createMediaStorage(config),
   };
 }
 

@@ -474,3 +474,395 @@ export interface DB {
   orders: OrdersTable;
   pay_notifications: PayNotificationsTable;
 }
+
+/* Learning records, slides and courseware (migration 014, issue 5, decision 011). */
+export interface ListenRecordsTable {
+  id: Generated<number>;
+  /** Client-made, unique per user (not globally). */
+  record_id: string;
+  user_id: number;
+  course_id: number;
+  chapter_id: number | null;
+  started_at: number;
+  updated_at: number;
+  position_seconds: number;
+  duration_seconds: number | null;
+  /** MAX of the client's cumulative playedSeconds. */
+  reported_seconds: number;
+  /** Seconds credited after the clamps (progress-accounting.ts). */
+  played_seconds: number;
+  reports: number;
+  exited: Generated<number>;
+}
+export type ListenRecordRow = Selectable<ListenRecordsTable>;
+
+export interface ListenProgressTable {
+  user_id: number;
+  course_id: number;
+  /** chapter id, or 0 for a course without chapters. */
+  chapter_key: number;
+  chapter_id: number | null;
+  position_seconds: number;
+  duration_seconds: number | null;
+  played_seconds: number;
+  finished: number;
+  updated_at: number;
+}
+
+export interface ListenCoursesTable {
+  user_id: number;
+  course_id: number;
+  last_chapter_id: number | null;
+  position_seconds: number;
+  duration_seconds: number | null;
+  played_seconds: number;
+  started_at: number;
+  finished_at: number | null;
+  updated_at: number;
+  hidden: Generated<number>;
+}
+
+export interface ListenDayTable {
+  user_id: number;
+  /** 'YYYY-MM-DD', Asia/Shanghai. */
+  day: string;
+  course_id: number;
+  chapter_key: number;
+  seconds: number;
+}
+
+export interface ListenVisitsTable {
+  user_id: number;
+  record_id: string;
+  course_id: number;
+  created_at: number;
+}
+
+export interface CourseSlidesTable {
+  id: Generated<number>;
+  course_id: number;
+  chapter_id: number | null;
+  sort: number;
+  image_url: string;
+  at_seconds: number | null;
+}
+
+export interface CoursewareTable {
+  id: Generated<number>;
+  course_id: number;
+  /** 'generated' | 'file' */
+  storage: string;
+  file_path: string;
+  file_name: string;
+  file_size: number;
+  mime: string;
+  created_at: number;
+}
+
+export interface CoursewareDownloadsTable {
+  id: Generated<number>;
+  user_id: number;
+  course_id: number;
+  /** 'download' | 'email' */
+  kind: string;
+  created_at: number;
+}
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  user_id: number | null;
+  to_address: string;
+  subject: string;
+  body: string;
+  provider: string;
+  status: string;
+  created_at: number;
+}
+
+export interface DB {
+  listen_records: ListenRecordsTable;
+  listen_progress: ListenProgressTable;
+  listen_courses: ListenCoursesTable;
+  listen_day: ListenDayTable;
+  listen_visits: ListenVisitsTable;
+  course_slides: CourseSlidesTable;
+  courseware: CoursewareTable;
+  courseware_downloads: CoursewareDownloadsTable;
+  mail_outbox: MailOutboxTable;
+}
+
+// ---- media (migration 013, decision 010) ----
+
+export type MediaAssetStatusValue = 'pending' | 'processing' | 'ready' | 'failed';
+
+export interface MediaAssetsTable {
+  id: Generated<number>;
+  /** Null for library clips (fallbacks, generated demo clips) that course rows share. */
+  course_id: number | null;
+  chapter_id: number | null;
+  /** 1 video, 2 audio */
+  media_type: number;
+  status: MediaAssetStatusValue;
+  /** 0..100 */
+  progress: Generated<number>;
+  error: string | null;
+  /** Where master.m3u8 and the variant folders live in the media storage. */
+  storage_prefix: string;
+  duration_seconds: number | null;
+  /** JSON list of {name, height, bandwidth}. */
+  variants: Generated<string>;
+  /** 'import' | 'demo' | 'fallback' */
+  source: Generated<string>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface MediaKeysTable {
+  asset_id: number;
+  /** 16-byte AES-128 key, hex. */
+  key_hex: string;
+  iv_hex: string;
+}
+
+export interface DB {
+  media_assets: MediaAssetsTable;
+  media_keys: MediaKeysTable;
+}
+
+/* Memberships (migration 010, issue 4, decision 012). */
+export interface MembershipPlansTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  subtitle: Generated<string>;
+  /** spec §3 user type the plan grants: 3, 4, 5, 9 or 10. */
+  user_type: number;
+  /** 3 monthly, 1 yearly (`/course_members/rights/list?type`). */
+  billing_type: number;
+  /** Fen. */
+  price: number;
+  original_price: number;
+  duration_days: number;
+  on_sale: Generated<number>;
+  sort: Generated<number>;
+  created_at: number;
+}
+export type MembershipPlanRow = Selectable<MembershipPlansTable>;
+
+export interface MembershipRightsTable {
+  id: Generated<number>;
+  plan_id: number;
+  /** Icon key the H5 maps to a glyph (free, price, download, column, certificate, live, …). */
+  icon: string;
+  title: string;
+  description: Generated<string>;
+  sort: Generated<number>;
+}
+export type MembershipRightRow = Selectable<MembershipRightsTable>;
+
+export interface MembershipGrantsTable {
+  id: Generated<number>;
+  order_id: number;
+  user_id: number;
+  plan_id: number;
+  user_type: number;
+  duration_days: number;
+  /** When the order was fulfilled. */
+  granted_at: number;
+  starts_at: number;
+  expires_at: number;
+  /** The user's type and expiry just before this grant. */
+  prev_user_type: number;
+  prev_expire_at: number | null;
+  revoked_at: number | null;
+}
+export type MembershipGrantRow = Selectable<MembershipGrantsTable>;
+
+export interface DB {
+  membership_plans: MembershipPlansTable;
+  membership_rights: MembershipRightsTable;
+  membership_grants: MembershipGrantsTable;
+}
+
+/* Refund records and named leases (migration 015, issue 4, decision 015). */
+export type RefundStatusValue = 'processing' | 'success' | 'failed' | 'abnormal';
+
+export interface RefundsTable {
+  id: Generated<number>;
+  /** Our refund number, the provider's idempotency key: R + order number, N + transaction id. */
+  refund_no: string;
+  order_id: number;
+  order_no: string;
+  /** The payment given back (needs_refund); null for a whole-order refund. */
+  transaction_id: string | null;
+  amount_fen: number;
+  total_fen: number;
+  reason: Generated<string>;
+  status: RefundStatusValue;
+  /** 'operator' | 'needs_refund' | 'group_failed' | … */
+  source: string;
+  provider: string;
+  provider_refund_id: string | null;
+  last_error: string | null;
+  attempts: Generated<number>;
+  created_at: number;
+  updated_at: number;
+  finished_at: number | null;
+}
+export type RefundRow = Selectable<RefundsTable>;
+
+export interface AppLocksTable {
+  name: string;
+  holder: string;
+  expires_at: number;
+}
+
+export interface DB {
+  refunds: RefundsTable;
+  app_locks: AppLocksTable;
+}
+
+/* Order kinds (migration 011, issue 4, decision 013): per-order grants of chapters, lives and courses. */
+export interface UserCoursesTable {
+  /** The paid order this grant came from (a refund revokes by it); null for other sources and pre-011 rows. */
+  order_id: number | null;
+}
+
+export interface UserChaptersTable {
+  id: Generated<number>;
+  user_id: number;
+  chapter_id: number;
+  course_id: number;
+  order_id: number | null;
+  created_at: number;
+}
+
+export interface UserLivesTable {
+  id: Generated<number>;
+  user_id: number;
+  live_id: number;
+  order_id: number | null;
+  created_at: number;
+}
+
+export interface CoursesTable {
+  /** Enrolment window (ms); null = open on that side. Outside it orders answer -1284 / -1285. */
+  enroll_start_at: number | null;
+  enroll_end_at: number | null;
+  /** Early-bird price in fen (activity_type 2) within the enrolment window; null = none. */
+  bird_price: number | null;
+}
+
+export interface OrdersTable {
+  /** Who requested pay parameters through the 代付 link (send_pay); null when the owner pays. */
+  payer_id: number | null;
+}
+
+export interface DB {
+  user_chapters: UserChaptersTable;
+  user_lives: UserLivesTable;
+}
+
+/* Activity orders: group buy, invitations, cash-back (migration 012, decision 014). */
+export type GroupStatus = 'forming' | 'formed' | 'failed';
+export type GroupMemberStatus = 'reserved' | 'paid' | 'released' | 'refund_due' | 'refunded';
+export type CashbackRewardStatus = 'pending' | 'paying' | 'paid_out' | 'cancelled' | 'failed';
+
+export interface GroupBuyActivitiesTable {
+  id: Generated<number>;
+  course_id: number;
+  title: string;
+  group_size: number;
+  /** Fen each member pays. */
+  group_price_fen: number;
+  /** A started group fails unless it fills within this long. */
+  form_within_ms: number;
+  starts_at: number;
+  ends_at: number;
+  status: Generated<number>;
+  created_at: number;
+}
+export type GroupBuyActivityRow = Selectable<GroupBuyActivitiesTable>;
+
+export interface GroupBuyGroupsTable {
+  id: Generated<number>;
+  activity_id: number;
+  course_id: number;
+  leader_user_id: number;
+  status: GroupStatus;
+  group_size: number;
+  reserved_count: Generated<number>;
+  paid_count: Generated<number>;
+  expires_at: number;
+  created_at: number;
+  formed_at: number | null;
+  failed_at: number | null;
+}
+export type GroupBuyGroupRow = Selectable<GroupBuyGroupsTable>;
+
+export interface GroupBuyMembersTable {
+  id: Generated<number>;
+  group_id: number;
+  activity_id: number;
+  user_id: number;
+  order_id: number;
+  status: GroupMemberStatus;
+  is_leader: Generated<number>;
+  joined_at: number;
+  updated_at: number;
+}
+export type GroupBuyMemberRow = Selectable<GroupBuyMembersTable>;
+
+export interface InvitationsTable {
+  id: Generated<number>;
+  inviter_user_id: number;
+  invitee_user_id: number;
+  course_id: number;
+  order_id: number;
+  /** spec §3 Invitation: pending 0, success 1, fail 2 */
+  status: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface CashbackOffersTable {
+  course_id: number;
+  rebate_fen: number;
+  created_at: number;
+}
+
+export interface CashbackReferralsTable {
+  order_id: number;
+  sharer_user_id: number;
+  created_at: number;
+}
+
+export interface CashbackRewardsTable {
+  id: Generated<number>;
+  sharer_user_id: number;
+  buyer_user_id: number;
+  buyer_order_id: number;
+  course_id: number;
+  amount_fen: number;
+  status: CashbackRewardStatus;
+  /** Our transfer number (the payout provider's idempotency key), fixed when a sweep claims it. */
+  payout_no: string | null;
+  /** The provider's id of the transfer. */
+  payout_ref: string | null;
+  last_error: string | null;
+  payable_at: number;
+  created_at: number;
+  updated_at: number;
+  paid_at: number | null;
+}
+export type CashbackRewardRow = Selectable<CashbackRewardsTable>;
+
+export interface DB {
+  group_buy_activities: GroupBuyActivitiesTable;
+  group_buy_groups: GroupBuyGroupsTable;
+  group_buy_members: GroupBuyMembersTable;
+  invitations: InvitationsTable;
+  cashback_offers: CashbackOffersTable;
+  cashback_referrals: CashbackReferralsTable;
+  cashback_rewards: CashbackRewardsTable;
+}

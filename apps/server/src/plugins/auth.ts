@@ -19,6 +19,10 @@ export interface AuthContext {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Accept the access token in the JSON body field `accessToken` (sendBeacon routes only). */
+    bodyToken?: boolean;
+  }
   interface FastifyRequest {
     /** The raw token sent by the client, if any. */
     accessToken(): string | null;
@@ -36,8 +40,18 @@ export function tokenFromRequest(request: FastifyRequest): string | null {
   const fromQuery = q && typeof q.apptoken === 'string' ? q.apptoken : '';
   const header = request.headers['access-token'];
   const fromHeader = typeof header === 'string' ? header : '';
-  const token = (fromQuery || fromHeader).trim();
+  const token = (fromQuery || fromHeader || fromBody(request)).trim();
   return token && token !== 'undefined' && token !== 'null' ? token : null;
+}
+
+/**
+ * The body field `accessToken`, read ONLY on routes that opt in with `config: { bodyToken: true }`
+ * (listenV3: `navigator.sendBeacon` cannot set headers). Every other route ignores it.
+ */
+function fromBody(request: FastifyRequest): string {
+  if (request.routeOptions.config?.bodyToken !== true) return '';
+  const body = request.body as { accessToken?: unknown } | undefined;
+  return body && typeof body === 'object' && typeof body.accessToken === 'string' ? body.accessToken : '';
 }
 
 export function assertCanAct(user: UserRow): void {

@@ -6,7 +6,10 @@
  *   POST /v3/pay/transactions/{jsapi|h5|native}          → prepay_id | h5_url | code_url
  *   GET  /v3/pay/transactions/out-trade-no/{no}?mchid    → the transaction, 404 ORDER_NOT_EXIST
  *   POST /v3/pay/transactions/out-trade-no/{no}/close    → 204; 400 ORDERPAID once paid
- *   POST /v3/refund/domestic/refunds                     → the refund, the same one for a repeated out_refund_no
+ *   POST /v3/refund/domestic/refunds                     → the refund (PROCESSING), the same one for a repeated out_refund_no
+ *   GET  /v3/refund/domestic/refunds/{out_refund_no}     → the refund, 404 RESOURCE_NOT_EXISTS
+ * `settleRefund` plays the bank ending a refund (SUCCESS | CLOSED | ABNORMAL); `refundNotification`
+ * / `deliverRefund` build and post the REFUND.* callback, encrypted like a payment's.
  * A bad signature answers 401 SIGN_ERROR, as WeChat does. `pay` plays the learner paying on the
  * sheet; `notification` builds the signed, encrypted callback (with knobs for forgeries) and
  * `deliver` posts it to the order's notify_url. `failNext` injects 5xx, resets and silence.
@@ -65,6 +68,14 @@ export interface FakeWechatPayServer {
   notification(outTradeNo: string, knobs?: NotificationKnobs): { headers: Record<string, string>; body: string };
   /** Posts the callback to the order's notify_url (or `url`); resolves with the HTTP status. */
   deliver(outTradeNo: string, url?: string, knobs?: NotificationKnobs): Promise<number>;
+  /** Every refund asked for, by out_refund_no, as the refund API answers it. */
+  refunds: Map<string, Record<string, unknown>>;
+  /** The bank ends a PROCESSING refund. */
+  settleRefund(outRefundNo: string, status?: 'SUCCESS' | 'CLOSED' | 'ABNORMAL'): void;
+  /** The REFUND.* callback WeChat would post for the refund's current state. */
+  refundNotification(outRefundNo: string, knobs?: NotificationKnobs): { headers: Record<string, string>; body: string };
+  /** Posts the refund callback to the refund's notify_url (or `url`); resolves with the HTTP status. */
+  deliverRefund(outRefundNo: string, url?: string, knobs?: NotificationKnobs): Promise<number>;
   /** The next n requests fail: 500 SYSTEM_ERROR, a dropped connection, or no answer at all. */
   failNext(n: number, mode: '5xx' | 'reset' | 'hang'): void;
   /** Sign answers with a key the client does not know. */
@@ -80,6 +91,7 @@ export async function startWechatPayFake(merchant: FakeMerchant, now: () => numb
   const platformSerial = `PUB_KEY_ID_${crypto.randomBytes(8).toString('hex').toUpperCase()}`;
   const orders = new Map<string, FakeOrder>();
   const refunds = new Map<string, Record<string, unknown>>();
+  const refundNotifyUrls = new Map<string, string>();
   const requests: FakeWechatPayServer['requests'] = [];
   const faults: ('5xx' | 'reset' | 'hang')[] = [];
   const hanging = new Set<http.ServerResponse>();
@@ -237,7 +249,15 @@ export async function startWechatPayFake(merchant: FakeMerchant, now: () => numb
         amount: { total: o.total, refund, payer_total: o.total, payer_refund: refund, currency: 'CNY' },
       };
       refunds.set(outRefundNo, answer);
+      refundNotifyUrls.set(outRefundNo, typeof body.notify_url === 'string' ? body.notify_url : o.notifyUrl);
       return send(res, 200, answer);
+    }
+
+    const refundQuery = /^\/v3\/refund\/domestic\/refunds\/([^/]+)$/.exec(url.pathname);
+    if (method === 'GET' && refundQuery) {
+      const r = refunds.get(decodeURIComponent(refundQuery[1]!));
+      if (!r) return fail(res, 404, 'RESOURCE_NOT_EXISTS', '退款单不存在');
+      return send(res, 200, r);
     }
 
     return fail(res, 404, 'NOT_FOUND', '无效的请求');
@@ -251,12 +271,10 @@ export async function startWechatPayFake(merchant: FakeMerchant, now: () => numb
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
-  function notification(outTradeNo: string, knobs: NotificationKnobs = {}) {
-    const o = orders.get(outTradeNo);
-    if (!o) throw new Error(`fake WeChat Pay: no order ${outTradeNo}`);
+  function encrypted(eventType: string, originalType: string, summary: string, resource: Record<string, unknown>, knobs: NotificationKnobs) {
     const nonce = crypto.randomBytes(6).toString('hex');
-    const associated = 'transaction';
-    let ciphertext = encryptResource(merchant.apiV3Key, nonce, associated, JSON.stringify({ ...transaction(o), ...knobs.transaction }));
+    const associated = originalType;
+    let ciphertext = encryptResource(merchant.apiV3Key, nonce, associated, JSON.stringify({ ...resource, ...knobs.transaction }));
     if (knobs.tamperCiphertext) {
       const bytes = Buffer.from(ciphertext, 'base64');
       bytes[0] = bytes[0]! ^ 0x01;
@@ -266,11 +284,36 @@ export async function startWechatPayFake(merchant: FakeMerchant, now: () => numb
       id: crypto.randomUUID(),
       create_time: SUCCESS_TIME(),
       resource_type: 'encrypt-resource',
-      event_type: o.state === 'SUCCESS' ? 'TRANSACTION.SUCCESS' : 'TRANSACTION.CLOSED',
-      summary: '支付成功',
-      resource: { original_type: 'transaction', algorithm: 'AEAD_AES_256_GCM', ciphertext, associated_data: associated, nonce },
+      event_type: eventType,
+      summary,
+      resource: { original_type: originalType, algorithm: 'AEAD_AES_256_GCM', ciphertext, associated_data: associated, nonce },
     });
     return { headers: { 'content-type': 'application/json', ...signedHeaders(body, knobs) }, body };
+  }
+
+  function notification(outTradeNo: string, knobs: NotificationKnobs = {}) {
+    const o = orders.get(outTradeNo);
+    if (!o) throw new Error(`fake WeChat Pay: no order ${outTradeNo}`);
+    return encrypted(o.state === 'SUCCESS' ? 'TRANSACTION.SUCCESS' : 'TRANSACTION.CLOSED', 'transaction', '支付成功', transaction(o), knobs);
+  }
+
+  function refundNotification(outRefundNo: string, knobs: NotificationKnobs = {}) {
+    const r = refunds.get(outRefundNo);
+    if (!r) throw new Error(`fake WeChat Pay: no refund ${outRefundNo}`);
+    const status = String(r.status);
+    const amount = r.amount as Record<string, unknown>;
+    const resource = {
+      mchid: merchant.mchId,
+      out_trade_no: r.out_trade_no,
+      transaction_id: r.transaction_id,
+      out_refund_no: r.out_refund_no,
+      refund_id: r.refund_id,
+      refund_status: status,
+      ...(status === 'SUCCESS' ? { success_time: SUCCESS_TIME() } : {}),
+      user_received_account: r.user_received_account,
+      amount: { total: amount.total, refund: amount.refund, payer_total: amount.payer_total, payer_refund: amount.payer_refund },
+    };
+    return encrypted(`REFUND.${status}`, 'refund', status === 'SUCCESS' ? '退款成功' : '退款异常', resource, knobs);
   }
 
   return {
@@ -290,6 +333,20 @@ export async function startWechatPayFake(merchant: FakeMerchant, now: () => numb
       return o;
     },
     notification,
+    refunds,
+    settleRefund(outRefundNo, status = 'SUCCESS') {
+      const r = refunds.get(outRefundNo);
+      if (!r) throw new Error(`fake WeChat Pay: no refund ${outRefundNo}`);
+      r.status = status;
+      if (status === 'SUCCESS') r.success_time = SUCCESS_TIME();
+    },
+    refundNotification,
+    async deliverRefund(outRefundNo, url, knobs) {
+      const { headers, body } = refundNotification(outRefundNo, knobs);
+      const res = await fetch(url ?? refundNotifyUrls.get(outRefundNo)!, { method: 'POST', headers, body });
+      await res.arrayBuffer();
+      return res.status;
+    },
     async deliver(outTradeNo, url, knobs) {
       const { headers, body } = notification(outTradeNo, knobs);
       const res = await fetch(url ?? orders.get(outTradeNo)!.notifyUrl, { method: 'POST', headers, body });

@@ -3,9 +3,10 @@ import { Outlet, useLocation, useNavigation } from '../lib/router.ts';
 import { useCorporateVipReload } from '../features/corporate/hooks/use-corporate-vip-reload.ts';
 import { captureAttribution } from '../lib/source-id.ts';
 import { shareOnRoute } from '../features/share/boot.ts';
+import { AudioDock } from '../features/player/audio/audio-dock.tsx';
 import styles from './root-layout.module.css';
 
-/** Runs on every navigation: scroll to top (spec §2), attribution capture, WeChat share config, corporate VIP reload. */
+/** Runs on every navigation: scroll to top (spec §2), attribution capture, WeChat share config, corporate VIP reload; docks the audio player. */
 export function RootLayout() {
   const location = useLocation();
   const navigation = useNavigation();
@@ -29,6 +30,8 @@ export function RootLayout() {
     <>
       {navigation.state !== 'idle' && <div className={styles.progress} role="progressbar" aria-label="页面加载中" />}
       <Outlet />
+      {/* The audio player's mini bar lives outside the routed pages, so audio plays across them. */}
+      <AudioDock />
     </>
   );
 }

@@ -62,10 +62,29 @@ const pages = {
     import('../features/share/pages/share-card-page.tsx').then((m) => ({ Component: m.ShareCardPage })),
   courseSignup: () => import('../features/orders/pages/signup-page.tsx').then((m) => ({ Component: m.SignupPage })),
   myOrder: () => import('../features/orders/pages/my-order-page.tsx').then((m) => ({ Component: m.MyOrderPage })),
+  payResult: () => import('../features/orders/pages/pay-result-page.tsx').then((m) => ({ Component: m.PayResultPage })),
   myBill: () => import('../features/orders/pages/my-bill-page.tsx').then((m) => ({ Component: m.MyBillPage })),
   packageOrders: () =>
     import('../features/orders/pages/package-orders-page.tsx').then((m) => ({ Component: m.PackageOrdersPage })),
   gotoApp: () => import('../features/orders/pages/goto-app-page.tsx').then((m) => ({ Component: m.GotoAppPage })),
+  studyRecord: () =>
+    import('../features/records/pages/study-record-page.tsx').then((m) => ({ Component: m.StudyRecordPage })),
+  studyStats: () => import('../features/records/pages/study-stats-page.tsx').then((m) => ({ Component: m.StudyStatsPage })),
+  shareStats: () => import('../features/records/pages/share-stats-page.tsx').then((m) => ({ Component: m.ShareStatsPage })),
+  listenReport: () =>
+    import('../features/records/pages/listen-report-page.tsx').then((m) => ({ Component: m.ListenReportPage })),
+  coursePlayTest: () =>
+    import('../features/player/pages/play-test-page.tsx').then((m) => ({ Component: m.PlayTestPage })),
+  appGuide: () => import('../features/player/pages/app-guide-page.tsx').then((m) => ({ Component: m.AppGuidePage })),
+  vip: () => import('../features/orders/pages/vip-page.tsx').then((m) => ({ Component: m.VipPage })),
+  corVip: () => import('../features/orders/pages/cor-vip-page.tsx').then((m) => ({ Component: m.CorVipPage })),
+  // Group buy and cash-back (decision 014).
+  activityGroupBuy: () => import('../features/activities/pages/group-buy-page.tsx').then((m) => ({ Component: m.GroupBuyPage })),
+  activityGroup: () => import('../features/activities/pages/group-buy-page.tsx').then((m) => ({ Component: m.GroupBuyPage })),
+  activityCode: () => import('../features/activities/pages/group-page.tsx').then((m) => ({ Component: m.GroupPage })),
+  groupBuyList: () => import('../features/activities/pages/my-groups-page.tsx').then((m) => ({ Component: m.MyGroupsPage })),
+  activityCashBack: () => import('../features/activities/pages/cashback-page.tsx').then((m) => ({ Component: m.CashBackPage })),
+  myCashBack: () => import('../features/activities/pages/my-cashback-page.tsx').then((m) => ({ Component: m.MyCashBackPage })),
 } satisfies Partial<Record<Exclude<RouteKey, 'home'>, LazyPage>>;
 
 export type PageKey = keyof typeof pages | 'home';

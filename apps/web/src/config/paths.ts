@@ -124,8 +124,11 @@ export const paths = {
   myCashBack: route('/userCenter/myCashBack', 'login'),
   courseDetail: route<{ courseId: Id; suid?: Id; tid?: Id }>('/course/detail', 'login'),
   courseChildDetail: route<{ courseId: Id; suid?: Id; tid?: Id }>('/course/child/detail', 'login'),
-  courseSignup: route<{ courseId: Id }>('/course/signup', 'login'),
+  // One of courseId (with timestamp&sign for a signed auto-order link), chapterId, columnId or liveId (decision 013).
+  courseSignup: route<{ courseId?: Id; chapterId?: Id; columnId?: Id; liveId?: Id; timestamp?: Id; sign?: string }>('/course/signup', 'login'),
   coursePlay: route<{ courseId: Id; suid?: Id; tid?: Id }>('/course/play', 'login'),
+  // Where WeChat Pay's H5 cashier sends a mobile browser back (redirect_url): polls until paid.
+  payResult: route<{ orderId: Id; courseId?: Id }>('/order/payResult', 'login'),
   activityInvitation: route('/activity/invitation', 'login'),
   activityGroup: {
     path: '/activity/group/:activityId',
@@ -138,7 +141,7 @@ export const paths = {
     getHref: (groupId: Id) => `/activity/code/${encodeURIComponent(groupId)}`,
   },
   activityShareCard: route('/activity/shareCard', 'login'),
-  activityGroupBuy: route('/activity/groupBuy', 'login'),
+  activityGroupBuy: route<{ id?: Id; courseId?: Id }>('/activity/groupBuy', 'login'),
   activityCashBack: route<{ id: Id; suid?: Id; source?: 'rebate'; tid?: Id; prvpage?: string }>(
     '/activity/cashBack',
     'login',

@@ -94,6 +94,20 @@ export interface RefundResult {
   amountFen: number;
 }
 
+/** A verified, decrypted refund notification (WeChat's REFUND.SUCCESS / REFUND.ABNORMAL / REFUND.CLOSED). */
+export interface RefundNotification {
+  eventId: string;
+  orderNo: string;
+  refundNo: string;
+  refundId: string;
+  /** SUCCESS, CLOSED or ABNORMAL: a notification only comes once the refund has ended. */
+  status: RefundStatus;
+  amountFen: number;
+}
+
+/** What the notify route received: a payment or a refund, told apart by the provider's event type. */
+export type ProviderEvent = { type: 'payment'; payment: PayNotification } | { type: 'refund'; refund: RefundNotification };
+
 /** What the notify route answers so that the provider stops (ok) or retries (not ok). */
 export interface NotifyAck {
   status: number;
@@ -109,10 +123,15 @@ export interface PaymentProvider {
    * `headers` as Node gives them (lower-case names).
    */
   parseNotification(headers: Record<string, string | string[] | undefined>, rawBody: string): Promise<PayNotification>;
+  /** Like parseNotification (same checks), for every event the notify URL receives: payments and refunds. */
+  parseEvent(headers: Record<string, string | string[] | undefined>, rawBody: string): Promise<ProviderEvent>;
   queryOrder(orderNo: string): Promise<PayOrderStatus>;
   /** Closes an unpaid order; closing an already-closed one is fine. Throws PayProviderError code ORDERPAID when it was paid. */
   closeOrder(orderNo: string): Promise<void>;
+  /** Asks for a refund; the same refundNo never refunds twice and answers the same refund. */
   refund(input: RefundInput): Promise<RefundResult>;
+  /** The provider's state of one refund by our number; null when it never heard of it. */
+  queryRefund(refundNo: string): Promise<RefundResult | null>;
   notifyAck(ok: boolean): NotifyAck;
 }
 

@@ -10,6 +10,11 @@
  * base64(HMAC-SHA256(secret, `${timestamp}\n${nonce}\n${body}\n`)) — WeChat Pay v3's message
  * layout with an HMAC instead of RSA. Timestamps more than 5 minutes off are refused.
  *
+ * Refund notifications use the same signing; their body is
+ * `{id, type: 'refund', orderNo, refundNo, refundId, status, amountFen}`. Refunds answer SUCCESS at
+ * once by default (the money is simulated); `refundAnswer = 'PROCESSING'` makes them wait like
+ * WeChat's usually do, until `settleRefund` ends them and answers the signed REFUND notification.
+ *
  * State (what was paid, closed, refunded) lives in memory: it is the "provider's side", lost on
  * restart exactly like a sandbox account would be reset; orders themselves are in our database.
  */
@@ -22,6 +27,8 @@ import {
   type PayOrderStatus,
   type PaymentProvider,
   type PrepayInput,
+  type ProviderEvent,
+  type RefundStatus,
   type PrepayResult,
   type RefundInput,
   type RefundResult,
@@ -46,8 +53,11 @@ export class SandboxPaymentProvider implements PaymentProvider {
   readonly name = 'sandbox' as const;
   private readonly trades = new Map<string, SandboxTrade>();
   private readonly refunds = new Map<string, RefundResult>();
+  private readonly refundOrders = new Map<string, string>();
   private readonly secret: Buffer;
   private readonly now: () => number;
+  /** What a new refund answers: SUCCESS (default) or PROCESSING until `settleRefund`. */
+  refundAnswer: 'SUCCESS' | 'PROCESSING' = 'SUCCESS';
 
   /** `secret`: the server secret the notifications are signed with (derived from TOKEN_SECRET). */
   constructor(opts: { secret: string; now?: () => number }) {
@@ -116,6 +126,12 @@ export class SandboxPaymentProvider implements PaymentProvider {
   }
 
   async parseNotification(headers: Record<string, string | string[] | undefined>, rawBody: string): Promise<PayNotification> {
+    const event = await this.parseEvent(headers, rawBody);
+    if (event.type !== 'payment') throw new PayNotificationError('malformed', 'not a payment notification');
+    return event.payment;
+  }
+
+  async parseEvent(headers: Record<string, string | string[] | undefined>, rawBody: string): Promise<ProviderEvent> {
     const timestamp = header(headers, 'x-sandbox-timestamp');
     const nonce = header(headers, 'x-sandbox-nonce');
     const signature = header(headers, 'x-sandbox-signature');
@@ -134,25 +150,32 @@ export class SandboxPaymentProvider implements PaymentProvider {
     } catch {
       throw new PayNotificationError('malformed', 'body is not JSON');
     }
-    const b = body as Record<string, unknown>;
-    if (
-      typeof b.id !== 'string' ||
-      typeof b.orderNo !== 'string' ||
-      typeof b.transactionId !== 'string' ||
-      typeof b.tradeState !== 'string' ||
-      typeof b.amountFen !== 'number' ||
-      !Number.isInteger(b.amountFen)
-    ) {
+    const b = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+    const fen = typeof b.amountFen === 'number' && Number.isInteger(b.amountFen);
+    if (b.type === 'refund') {
+      if (typeof b.id !== 'string' || typeof b.orderNo !== 'string' || typeof b.refundNo !== 'string' || typeof b.refundId !== 'string' || !fen) {
+        throw new PayNotificationError('malformed', 'missing fields');
+      }
+      if (b.status !== 'SUCCESS' && b.status !== 'CLOSED' && b.status !== 'ABNORMAL') throw new PayNotificationError('malformed', 'bad refund status');
+      return {
+        type: 'refund',
+        refund: { eventId: b.id, orderNo: b.orderNo, refundNo: b.refundNo, refundId: b.refundId, status: b.status, amountFen: b.amountFen as number },
+      };
+    }
+    if (typeof b.id !== 'string' || typeof b.orderNo !== 'string' || typeof b.transactionId !== 'string' || typeof b.tradeState !== 'string' || !fen) {
       throw new PayNotificationError('malformed', 'missing fields');
     }
     const paidAt = typeof b.paidAt === 'string' && !Number.isNaN(Date.parse(b.paidAt)) ? new Date(b.paidAt) : null;
     return {
-      eventId: b.id,
-      orderNo: b.orderNo,
-      transactionId: b.transactionId,
-      tradeState: b.tradeState as PayNotification['tradeState'],
-      amountFen: b.amountFen,
-      paidAt,
+      type: 'payment',
+      payment: {
+        eventId: b.id,
+        orderNo: b.orderNo,
+        transactionId: b.transactionId,
+        tradeState: b.tradeState as PayNotification['tradeState'],
+        amountFen: b.amountFen as number,
+        paidAt,
+      },
     };
   }
 
@@ -171,14 +194,36 @@ export class SandboxPaymentProvider implements PaymentProvider {
 
   async refund(input: RefundInput): Promise<RefundResult> {
     const done = this.refunds.get(input.refundNo);
-    if (done) return done;
+    if (done) return { ...done };
     const trade = this.trades.get(input.orderNo);
     if (!trade || (trade.state !== 'SUCCESS' && trade.state !== 'REFUND')) throw new PayProviderError('api', 'order not paid', 'ORDER_NOT_EXIST');
     if (input.amountFen <= 0 || input.amountFen > trade.amountFen) throw new PayProviderError('api', 'bad refund amount', 'PARAM_ERROR');
     trade.state = 'REFUND';
-    const result: RefundResult = { refundNo: input.refundNo, refundId: `sbxr_${crypto.randomBytes(8).toString('hex')}`, status: 'SUCCESS', amountFen: input.amountFen };
+    const result: RefundResult = { refundNo: input.refundNo, refundId: `sbxr_${crypto.randomBytes(8).toString('hex')}`, status: this.refundAnswer, amountFen: input.amountFen };
     this.refunds.set(input.refundNo, result);
-    return result;
+    this.refundOrders.set(input.refundNo, input.orderNo);
+    return { ...result };
+  }
+
+  async queryRefund(refundNo: string): Promise<RefundResult | null> {
+    const r = this.refunds.get(refundNo);
+    return r ? { ...r } : null;
+  }
+
+  /** Ends a PROCESSING refund (the bank answered) and answers the signed refund notification it would post. */
+  settleRefund(refundNo: string, status: Exclude<RefundStatus, 'PROCESSING'> = 'SUCCESS'): SignedNotification {
+    const r = this.refunds.get(refundNo);
+    if (!r) throw new PayProviderError('api', 'no such refund', 'RESOURCE_NOT_EXISTS');
+    if (r.status === 'PROCESSING') r.status = status;
+    return this.signNotification({
+      id: crypto.randomUUID(),
+      type: 'refund',
+      orderNo: this.refundOrders.get(refundNo) ?? '',
+      refundNo,
+      refundId: r.refundId,
+      status: r.status,
+      amountFen: r.amountFen,
+    });
   }
 
   notifyAck(ok: boolean): NotifyAck {

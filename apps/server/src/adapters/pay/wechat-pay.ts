@@ -4,6 +4,9 @@
  *   GET  /v3/pay/transactions/out-trade-no/{no}?mchid   query (reconciliation when no notification came)
  *   POST /v3/pay/transactions/out-trade-no/{no}/close   close an unpaid order (204)
  *   POST /v3/refund/domestic/refunds                    refund, idempotent by out_refund_no
+ *   GET  /v3/refund/domestic/refunds/{out_refund_no}    the refund's state (the finisher's question)
+ * Notifications of payments (TRANSACTION.*) and refunds (REFUND.SUCCESS|ABNORMAL|CLOSED) come to one
+ * notify URL, encrypted alike; `parseEvent` tells them apart by event_type.
  * Every request carries `Authorization: WECHATPAY2-SHA256-RSA2048 mchid,nonce_str,signature,
  * timestamp,serial_no`, the signature RSA-SHA256 (PKCS#1 v1.5) with the merchant key over
  * `METHOD\nPATH?QUERY\ntimestamp\nnonce\nbody\n`. Every 2xx answer and every notification is signed
@@ -22,7 +25,9 @@ import {
   type PayOrderStatus,
   type PrepayInput,
   type PrepayResult,
+  type ProviderEvent,
   type RefundInput,
+  type RefundNotification,
   type RefundResult,
   type RefundStatus,
   type TradeState,
@@ -200,6 +205,12 @@ export class WechatPayClient implements PaymentProvider {
   }
 
   async parseNotification(headers: Headers, rawBody: string): Promise<PayNotification> {
+    const event = await this.parseEvent(headers, rawBody);
+    if (event.type !== 'payment') throw new PayNotificationError('malformed', 'not a payment notification');
+    return event.payment;
+  }
+
+  async parseEvent(headers: Headers, rawBody: string): Promise<ProviderEvent> {
     const fault = this.checkSignature(headers, rawBody);
     if (fault) throw new PayNotificationError(fault.kind, fault.message);
     let envelope: unknown;
@@ -225,18 +236,37 @@ export class WechatPayClient implements PaymentProvider {
     } catch {
       throw new PayNotificationError('malformed', 'decrypted resource is not JSON');
     }
+    // The event type is signed but sits outside the encrypted resource; the resource decides.
+    if (typeof envelope.event_type === 'string' && envelope.event_type.startsWith('REFUND.')) {
+      const refund = this.refundOf(tx, envelope.id);
+      if (!refund) throw new PayNotificationError('malformed', 'refund notification for another merchant or without a refund');
+      return { type: 'refund', refund };
+    }
     const status = this.transaction(tx);
     if (!status) throw new PayNotificationError('malformed', 'notification for another merchant or without an order');
     if (!status.transactionId) throw new PayNotificationError('malformed', 'notification without transaction_id');
     return {
-      eventId: envelope.id,
-      orderNo: status.orderNo,
-      transactionId: status.transactionId,
-      tradeState: status.tradeState,
-      amountFen: status.amountFen ?? -1,
-      paidAt: status.paidAt ?? null,
-      payerId: isObject(tx) && isObject(tx.payer) && typeof tx.payer.openid === 'string' ? tx.payer.openid : undefined,
+      type: 'payment',
+      payment: {
+        eventId: envelope.id,
+        orderNo: status.orderNo,
+        transactionId: status.transactionId,
+        tradeState: status.tradeState,
+        amountFen: status.amountFen ?? -1,
+        paidAt: status.paidAt ?? null,
+        payerId: isObject(tx) && isObject(tx.payer) && typeof tx.payer.openid === 'string' ? tx.payer.openid : undefined,
+      },
     };
+  }
+
+  /** The decrypted refund resource, if it is ours and well formed (refund_status SUCCESS | CLOSED | ABNORMAL). */
+  private refundOf(r: unknown, eventId: string): RefundNotification | null {
+    if (!isObject(r) || r.mchid !== this.cfg.mchId) return null;
+    const status = r.refund_status;
+    const amount = isObject(r.amount) ? r.amount.refund : undefined;
+    if (typeof r.out_trade_no !== 'string' || typeof r.out_refund_no !== 'string' || typeof r.refund_id !== 'string' || !isFen(amount)) return null;
+    if (status !== 'SUCCESS' && status !== 'CLOSED' && status !== 'ABNORMAL') return null;
+    return { eventId, orderNo: r.out_trade_no, refundNo: r.out_refund_no, refundId: r.refund_id, status, amountFen: amount };
   }
 
   async queryOrder(orderNo: string): Promise<PayOrderStatus> {
@@ -262,15 +292,28 @@ export class WechatPayClient implements PaymentProvider {
       amount: { refund: input.amountFen, total: input.totalFen, currency: 'CNY' },
     };
     if (input.reason) body.reason = input.reason.slice(0, 80);
-    if (input.notifyUrl) body.notify_url = input.notifyUrl;
+    // The refund's end (REFUND.SUCCESS/ABNORMAL/CLOSED) comes to the same notify route as payments.
+    body.notify_url = input.notifyUrl ?? this.cfg.notifyUrl;
     const { json } = await this.call('POST', '/v3/refund/domestic/refunds', body, { idempotent: true });
+    return this.refundAnswer(json, input.refundNo);
+  }
+
+  async queryRefund(refundNo: string): Promise<RefundResult | null> {
+    const path = `/v3/refund/domestic/refunds/${encodeURIComponent(refundNo)}`;
+    const { status, json } = await this.call('GET', path, null, { idempotent: true, accept: [404] });
+    if (status === 404) return null;
+    return this.refundAnswer(json, refundNo);
+  }
+
+  private refundAnswer(json: Json | null, refundNo: string): RefundResult {
     const refundId = json?.refund_id;
     const status = json?.status;
     const amount = isObject(json?.amount) ? json.amount.refund : undefined;
     if (typeof refundId !== 'string' || typeof status !== 'string' || !REFUND_STATES.has(status as RefundStatus) || !isFen(amount)) {
       throw new PayProviderError('protocol', 'unexpected refund answer');
     }
-    return { refundNo: input.refundNo, refundId, status: status as RefundStatus, amountFen: amount };
+    if (typeof json?.out_refund_no === 'string' && json.out_refund_no !== refundNo) throw new PayProviderError('protocol', 'refund answer for another refund');
+    return { refundNo, refundId, status: status as RefundStatus, amountFen: amount };
   }
 
   /** v3: 2xx with no body means received; anything else with {code: FAIL} makes WeChat retry. */

@@ -10,6 +10,12 @@ import * as m006 from './006-tracking.ts';
 import * as m007 from './007-shares.ts';
 import * as m008 from './008-tracking-rollups.ts';
 import * as m009 from './009-orders.ts';
+import * as m010 from './010-memberships.ts';
+import * as m011 from './011-order-kinds.ts';
+import * as m012 from './012-activity-orders.ts';
+import * as m013 from './013-media.ts';
+import * as m014 from './014-listen-records.ts';
+import * as m015 from './015-refunds.ts';
 
 export interface NumberedMigration {
   name: string;
@@ -26,4 +32,10 @@ export const migrations: readonly NumberedMigration[] = [
   { name: '007-shares', up: m007.up },
   { name: '008-tracking-rollups', up: m008.up },
   { name: '009-orders', up: m009.up },
+  { name: '010-memberships', up: m010.up },
+  { name: '011-order-kinds', up: m011.up },
+  { name: '012-activity-orders', up: m012.up },
+  { name: '013-media', up: m013.up },
+  { name: '014-listen-records', up: m014.up },
+  { name: '015-refunds', up: m015.up },
 ];

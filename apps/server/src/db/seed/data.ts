@@ -319,6 +319,8 @@ interface CourseInput {
   home?: 1 | 2 | 3 | 4;
   /** 0 none, 1 cash-back, 2 early bird, 3 group buy. */
   activity?: 0 | 1 | 2 | 3;
+  /** Enrolment window and early-bird price (decision 013), anchored to the real clock like the lives. */
+  enroll?: EnrolSeed;
   corporate?: CorporateKey;
   /** 1 on shelf, 0 off shelf, 2 not started. */
   status?: 0 | 1 | 2;
@@ -334,6 +336,13 @@ interface CourseInput {
   published_days_ago: number;
   tags: readonly TagName[];
   detail: string;
+}
+
+/** Days from the seed's live anchor (the real clock) to the window's sides; null is open. Bird price in fen. */
+export interface EnrolSeed {
+  starts_in_days: number | null;
+  ends_in_days: number | null;
+  bird_price: number | null;
 }
 
 export interface ChapterSeed {
@@ -365,6 +374,7 @@ export interface CourseSeed {
   member_free: 0 | 1;
   home_list_type: 1 | 2 | 3 | 4 | null;
   activity_type: 0 | 1 | 2 | 3;
+  enroll: EnrolSeed | null;
   corporate: CorporateKey | null;
   status: 0 | 1 | 2;
   duration_seconds: number | null;
@@ -603,6 +613,8 @@ const COURSE_INPUTS = [
     original_price: 25900,
     home: 3,
     activity: 2,
+    // Early bird, window open: 99 元 instead of 199 元 until two months from now.
+    enroll: { starts_in_days: -7, ends_in_days: 60, bird_price: 9900 },
     chapter_price: 4900,
     free_trial_chapters: 1,
     chapters: [
@@ -933,6 +945,8 @@ const COURSE_INPUTS = [
     original_price: 49900,
     home: 3,
     activity: 2,
+    // Early bird, enrolment not started yet (-1284).
+    enroll: { starts_in_days: 10, ends_in_days: 40, bird_price: 19900 },
     chapter_price: 7900,
     free_trial_chapters: 2,
     chapters: [
@@ -1446,6 +1460,8 @@ const COURSE_INPUTS = [
     vip_price: 4900,
     original_price: 9900,
     activity: 2,
+    // Early bird, enrolment ended (-1285).
+    enroll: { starts_in_days: -60, ends_in_days: -5, bird_price: 3900 },
     duration: '59:30',
     learners: 6240,
     published_days_ago: 250,
@@ -1805,6 +1821,7 @@ function resolveCourse(c: CourseInput, index: number): CourseSeed {
     member_free: vip === 0 ? 1 : 0,
     home_list_type: c.home ?? null,
     activity_type: c.activity ?? 0,
+    enroll: c.enroll ?? null,
     corporate: c.corporate ?? null,
     status: c.status ?? 1,
     duration_seconds: duration,

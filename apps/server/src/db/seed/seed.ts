@@ -7,6 +7,8 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../schema.ts';
+import { seedActivities } from '../../modules/activities/activity-seed.ts';
+import { seedSlides } from '../../modules/listening/slide-seed.ts';
 import {
   APPRAISALS,
   BANNERS,
@@ -24,6 +26,7 @@ import {
   TAGS,
   type BannerTarget,
 } from './data.ts';
+import { insertMembershipPlans } from './memberships.ts';
 
 export { PRESET_USERS, PRESET_USER_MOBILES, SEED_BASE_TIME } from './data.ts';
 
@@ -68,6 +71,9 @@ export async function seedDemoData(db: Kysely<DB>, opts: SeedOptions = {}): Prom
       if (!(await isEmpty(trx))) return false;
       await insertDemoData(trx, now);
       await insertLivesAndReviews(trx, now, opts.liveNow ?? Date.now());
+      await seedActivities(trx, opts.liveNow ?? Date.now());
+      await insertMembershipPlans(trx, now);
+      await seedSlides(trx, now);
       return true;
     });
   } catch (err) {
@@ -362,6 +368,16 @@ async function insertLivesAndReviews(trx: Transaction<DB>, now: number, liveNow:
     .execute();
 
   const courseIds = new Map((await trx.selectFrom('courses').select(['id', 'name']).execute()).map((r) => [r.name, r.id]));
+  // Enrolment windows and early-bird prices follow the real clock too (decision 013).
+  for (const c of COURSES) {
+    if (!c.enroll) continue;
+    const at = (days: number | null) => (days === null ? null : liveNow + days * DAY_MS);
+    await trx
+      .updateTable('courses')
+      .set({ enroll_start_at: at(c.enroll.starts_in_days), enroll_end_at: at(c.enroll.ends_in_days), bird_price: c.enroll.bird_price })
+      .where('id', '=', lookup(courseIds, c.name, 'course'))
+      .execute();
+  }
   const courseId = (key: string) => {
     const name = COURSES.find((c) => c.key === key)?.name;
     return lookup(courseIds, name ?? key, 'course');

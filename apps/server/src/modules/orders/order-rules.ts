@@ -11,6 +11,7 @@ import { yuan } from '../courses/course-card.ts';
 import { CourseStatus } from '../courses/course-state.ts';
 import { findUserCourse } from '../learning/learning-repository.ts';
 import { assertProfileAllowsPurchase, present } from './order-service.ts';
+import { findUserChapter } from './order-kinds-repository.ts';
 import { findChapterForPrepay, findCoursePricing, findLatestCourseOrderOfType, listRecentPaidCourseOrders } from './order-rules-repository.ts';
 
 /** Invite orders (spec §3 order type 2). */
@@ -47,11 +48,12 @@ export async function inviteBuyState(db: Db, userId: number, courseId: number): 
   return { enabled, owned: owned !== undefined, inviteOrderId: order?.id ?? null, inviteOrderStatus: order?.status ?? null };
 }
 
-/** `GET /v1/courses/chapter/prepay/{chapterId}`: owned course → -1283; off-shelf chapter or course → -45092. */
+/** `GET /v1/courses/chapter/prepay/{chapterId}` (buy with `POST /v1/orders/chapter/{chapterId}`): owned course or chapter → -1283; off-shelf chapter or course → -45092. */
 export async function chapterPrepay(db: Db, userId: number, chapterId: number): Promise<ChapterPrepay> {
   const chapter = await findChapterForPrepay(db, chapterId);
   if (!chapter) throw new NotFoundError('章节不存在');
   if (await findUserCourse(db, userId, chapter.course_id)) throw new AppError(ErrorCodes.ALREADY_ENROLLED);
+  if (await findUserChapter(db, userId, chapterId)) throw new AppError(ErrorCodes.ALREADY_ENROLLED, '您已购买本节');
   if (chapter.status !== 1 || chapter.course_status !== CourseStatus.ON_SHELF) throw new AppError(ErrorCodes.OFF_SHELF_CHAPTERS);
   return {
     chapterId: chapter.id,

@@ -15,7 +15,7 @@
  * - Closing: cancel (owner) and the timeout sweep (`closeExpiredOrders`) move pending → closed.
  */
 import crypto from 'node:crypto';
-import { AuditResult, ErrorCodes, OrderType, SignupKind, type Order, type OrderPage, type OrderProgress, type PayParams, type ProfileCheck } from '@jinfa/shared';
+import { AuditResult, ErrorCodes, OrderType, SignupKind, type Order, type OrderPage, type OrderProgress, type PayParams, type PayScene, type ProfileCheck } from '@jinfa/shared';
 import type { Db } from '../users/user-repository.ts';
 import type { OrderRow, UserRow } from '../../db/schema.ts';
 import type { Dialect } from '../../db/database.ts';
@@ -27,6 +27,9 @@ import { findUserCourse } from '../learning/learning-repository.ts';
 import { auditResultOf } from '../users/profile-service.ts';
 import { resolveCourseAmount } from './member-price.ts';
 import { grantOrder } from './fulfilment.ts';
+import { orderItems } from './order-items.ts';
+import { refundStatesOfOrders } from './refund-repository.ts';
+import { findCourseForKinds } from './order-kinds-repository.ts';
 import { PayProviderError, type PayNotification, type PaymentProvider } from '../../adapters/pay/payment-provider.ts';
 import {
   countOrdersOfUser,
@@ -94,6 +97,8 @@ export function profileCheck(user: UserRow): ProfileCheck {
 export async function present(db: Db, dialect: Dialect, rows: OrderRow[]): Promise<Order[]> {
   const ids = rows.flatMap((r) => (r.course_id === null ? [] : [r.course_id]));
   const cards = new Map((await findCardsByIds(db, dialect, ids)).map((c) => [c.id, c]));
+  const items = await orderItems(db, rows, cards);
+  const refunds = await refundStatesOfOrders(db, rows.map((r) => r.id));
   return rows.map((r) => {
     const card = r.course_id === null ? undefined : cards.get(r.course_id);
     return {
@@ -105,27 +110,50 @@ export async function present(db: Db, dialect: Dialect, rows: OrderRow[]): Promi
       totalPrice: r.amount_fen,
       orderPrice: yuan(r.amount_fen),
       course: card ? toCourseCard(card) : null,
+      item: items.get(r.id),
       createdAt: iso(r.created_at),
       paidAt: r.paid_at === null ? null : iso(r.paid_at),
       expiresAt: iso(r.expires_at),
+      refundStatus: refunds.get(r.id) ?? null,
     };
   });
 }
 
-async function presentOne(db: Db, dialect: Dialect, row: OrderRow): Promise<Order> {
+export async function presentOne(db: Db, dialect: Dialect, row: OrderRow): Promise<Order> {
   return (await present(db, dialect, [row]))[0] as Order;
 }
 
-/** `POST /v1/orders/{courseId}`: the caller's pending order for a whole course, made or reused. */
-export async function createCourseOrder(
-  db: Db,
-  dialect: Dialect,
-  user: UserRow,
-  courseId: number,
-  opts: { provider: string; now: number },
-): Promise<{ order: Order; created: boolean }> {
-  const { now } = opts;
-  const course = await findCourseForOrder(db, courseId);
+/** What a new order is for and costs; every kind's rules answer one (order-kinds.ts for 2, 3, 6). */
+export interface OrderDraft {
+  type: number;
+  kind: number;
+  /** Keys the one-pending-order guard with user and kind. */
+  targetId: number;
+  courseId: number | null;
+  chapterId: number | null;
+  columnId: number | null;
+  amountFen: number;
+  description: string;
+}
+
+/** Early-bird courses (courses.activity_type 2): sign-up kind 5 at the bird price, within the window. */
+export const ACTIVITY_EARLY_BIRD = 2;
+
+/** Where `now` falls in a course's enrolment window (null sides are open). */
+export function enrolWindowState(course: { enroll_start_at: number | null; enroll_end_at: number | null }, now: number): 'open' | 'not_started' | 'ended' {
+  if (course.enroll_start_at !== null && now < course.enroll_start_at) return 'not_started';
+  if (course.enroll_end_at !== null && now >= course.enroll_end_at) return 'ended';
+  return 'open';
+}
+
+/**
+ * The rules of buying a whole course (kinds 1 and 5), in the order a learner should hear them:
+ * owned -1283, shelf -1281/-45061, free, -1365, the profile gate, the enrolment window
+ * -1284/-1285, then the price (member rules in member-price.ts; an early-bird course costs its
+ * bird price if lower). Throws the rule's code; answers the draft otherwise.
+ */
+export async function courseDraft(db: Db, user: UserRow, courseId: number, now: number): Promise<OrderDraft> {
+  const course = await findCourseForKinds(db, courseId);
   if (!course) throw new NotFoundError('课程不存在');
   if (await findUserCourse(db, user.id, courseId)) throw new AppError(ErrorCodes.ALREADY_ENROLLED);
   assertCourseOnShelf(course);
@@ -135,28 +163,59 @@ export async function createCourseOrder(
     throw new AppError(ErrorCodes.SERIES_BOUGHT_BY_CHAPTER);
   }
   if (course.needs_verified_profile === 1) assertProfileAllowsPurchase(user, now);
+  const window = enrolWindowState(course, now);
+  if (window === 'not_started') throw new AppError(ErrorCodes.ENROL_NOT_STARTED);
+  if (window === 'ended') throw new AppError(ErrorCodes.ENROL_ENDED);
 
-  const kind = SignupKind.COURSE;
-  const existing = await findPendingOrder(db, user.id, kind, courseId);
+  // Member price, member-free and cash-back rules (member-price.ts); throws the rule's code.
+  let amountFen = await resolveCourseAmount(db, user, courseId, now);
+  let kind: number = SignupKind.COURSE;
+  if (course.activity_type === ACTIVITY_EARLY_BIRD) {
+    kind = SignupKind.BIRD_BUY;
+    if (course.bird_price !== null && course.bird_price > 0) amountFen = Math.min(amountFen, course.bird_price);
+  }
+  return {
+    type: OrderType.NORMAL,
+    kind,
+    targetId: courseId,
+    courseId,
+    chapterId: null,
+    columnId: null,
+    amountFen,
+    description: course.name.slice(0, 120),
+  };
+}
+
+/**
+ * The caller's pending order for `draft`, made or reused: one pending order per user, kind and
+ * target (the partial unique index), so double taps and concurrent taps share one order.
+ */
+export async function placeOrder(
+  db: Db,
+  dialect: Dialect,
+  userId: number,
+  draft: OrderDraft,
+  opts: { provider: string; now: number },
+): Promise<{ order: Order; created: boolean }> {
+  const { now } = opts;
+  const existing = await findPendingOrder(db, userId, draft.kind, draft.targetId);
   if (existing && existing.expires_at > now) return { order: await presentOne(db, dialect, existing), created: false };
   // Lapsed but not swept yet: close it so a fresh one can take the pending slot.
   if (existing) await markClosed(db, existing.id, now);
 
-  // Member price, member-free and cash-back rules (member-price.ts); throws the rule's code.
-  const amountFen = await resolveCourseAmount(db, user, courseId, now);
   const inserted = await insertPendingOrder(db, {
     order_no: newOrderNo(),
-    user_id: user.id,
-    type: OrderType.NORMAL,
-    kind,
-    target_id: courseId,
-    course_id: courseId,
-    chapter_id: null,
-    column_id: null,
-    amount_fen: amountFen,
+    user_id: userId,
+    type: draft.type,
+    kind: draft.kind,
+    target_id: draft.targetId,
+    course_id: draft.courseId,
+    chapter_id: draft.chapterId,
+    column_id: draft.columnId,
+    amount_fen: draft.amountFen,
     status: 'pending',
     provider: opts.provider,
-    description: course.name.slice(0, 120),
+    description: draft.description,
     prepay_id: null,
     transaction_id: null,
     created_at: now,
@@ -165,19 +224,30 @@ export async function createCourseOrder(
     closed_at: null,
   });
   // Lost the race to a concurrent tap: theirs is the order.
-  const row = await findPendingOrder(db, user.id, kind, courseId);
+  const row = await findPendingOrder(db, userId, draft.kind, draft.targetId);
   if (!row) throw new AppError(ErrorCodes.ORDER_NOT_PENDING);
   return { order: await presentOne(db, dialect, row), created: inserted };
 }
 
+/** `POST /v1/orders/{courseId}`: the caller's pending order for a whole course (or early-bird), made or reused. */
+export async function createCourseOrder(
+  db: Db,
+  dialect: Dialect,
+  user: UserRow,
+  courseId: number,
+  opts: { provider: string; now: number },
+): Promise<{ order: Order; created: boolean }> {
+  return placeOrder(db, dialect, user.id, await courseDraft(db, user, courseId, opts.now), opts);
+}
+
 /** The caller's own order, or not found (another user's order is indistinguishable from none). */
-async function ownOrder(db: Db, userId: number, orderId: number): Promise<OrderRow> {
+export async function ownOrder(db: Db, userId: number, orderId: number): Promise<OrderRow> {
   const order = await findOrderById(db, orderId);
   if (!order || order.user_id !== userId) throw new NotFoundError('订单不存在');
   return order;
 }
 
-async function ownPendingOrder(db: Db, userId: number, orderId: number, now: number): Promise<OrderRow> {
+export async function ownPendingOrder(db: Db, userId: number, orderId: number, now: number): Promise<OrderRow> {
   const order = await ownOrder(db, userId, orderId);
   if (order.status !== 'pending') throw new AppError(ErrorCodes.ORDER_NOT_PENDING);
   if (order.expires_at <= now) {
@@ -193,18 +263,30 @@ export async function payParams(
   provider: PaymentProvider,
   user: UserRow,
   orderId: number,
-  opts: { wechatAppId: string; clientIp: string; now: number },
+  opts: { wechatAppId: string; clientIp: string; now: number; scene?: PayScene },
 ): Promise<PayParams> {
   const order = await ownPendingOrder(db, user.id, orderId, opts.now);
-  const openid = await findOpenidOfUser(db, user.id, opts.wechatAppId);
+  return prepayOrder(db, provider, order, user.id, opts);
+}
+
+/** Pay parameters for a pending order, paid from `payerId`'s WeChat identity (the owner, or a 代付 friend). */
+export async function prepayOrder(
+  db: Db,
+  provider: PaymentProvider,
+  order: OrderRow,
+  payerId: number,
+  opts: { wechatAppId: string; clientIp: string; scene?: PayScene },
+): Promise<PayParams> {
+  const openid = await findOpenidOfUser(db, payerId, opts.wechatAppId);
+  const scene = opts.scene ?? 'jsapi';
   let result;
   try {
     result = await provider.prepay({
       orderNo: order.order_no,
       description: order.description || '金法课堂课程',
       amountFen: order.amount_fen,
-      // TODO(issue 4, wechatpay): h5/native scenes for ordinary browsers (PayParams has no h5Url/codeUrl yet).
-      scene: 'jsapi',
+      // jsapi inside WeChat; h5 (a mobile browser) and native (a QR code) outside it. The sandbox ignores it.
+      scene,
       openid,
       clientIp: opts.clientIp,
       expiresAt: new Date(order.expires_at),
@@ -216,7 +298,11 @@ export async function payParams(
     }
     throw err;
   }
-  await setPrepayId(db, order.id, result.prepayId);
+  // H5 and Native have no prepay id: the order is marked prepaid all the same, so reconciliation asks about it.
+  await setPrepayId(db, order.id, result.prepayId || `${result.scene}:${order.order_no}`);
+  if (result.h5Url || result.codeUrl) {
+    return { provider: provider.name, scene: result.scene, timestamp: '', nonceStr: '', prepayId: '', signType: '', sign: '', h5Url: result.h5Url, codeUrl: result.codeUrl };
+  }
   const b = result.bridge;
   if (!b) throw new AppError(ErrorCodes.PAY_UNAVAILABLE);
   return {

@@ -1,6 +1,6 @@
 /**
  * `POST /v1/pay/notify/{provider}`: where the pay provider (WeChat Pay, or the sandbox through
- * `/orders/{id}/sandbox_pay`) tells us an order was paid. No login: the provider's signature is
+ * `/orders/{id}/sandbox_pay`) tells us an order was paid, or a refund ended (REFUND.*, decision 015). No login: the provider's signature is
  * the authentication, verified over the RAW body before anything in it is read — so this plugin
  * keeps JSON bodies as strings. It answers in the provider's format (notifyAck), not the envelope:
  * ok stops the provider's retries; not ok (bad signature, stale, wrong amount, unknown order)
@@ -13,6 +13,7 @@ import { PayProviderName } from '@jinfa/shared';
 import { NotFoundError } from '../../lib/errors.ts';
 import { PayNotificationError } from '../../adapters/pay/payment-provider.ts';
 import { fulfilPayment, PaymentRejectedError } from './order-service.ts';
+import { applyRefundNotification } from './refund-service.ts';
 
 export async function payNotifyRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -29,9 +30,17 @@ export async function payNotifyRoutes(fastify: FastifyInstance) {
       const raw = typeof request.body === 'string' ? request.body : '';
       let accepted = true;
       try {
-        const notification = await provider.parseNotification(request.headers, raw);
-        const outcome = await fulfilPayment(app.db, provider.name, notification, Date.now());
-        request.log.info({ orderNo: notification.orderNo, transactionId: notification.transactionId, outcome }, 'pay notification');
+        const event = await provider.parseEvent(request.headers, raw);
+        if (event.type === 'refund') {
+          const outcome = await applyRefundNotification(app.db, event.refund, Date.now());
+          request.log.info({ refundNo: event.refund.refundNo, status: event.refund.status, outcome }, 'refund notification');
+          // A refund that is not ours (made by hand at the merchant platform) is acknowledged and left alone.
+          if (outcome === 'rejected') throw new PaymentRejectedError(`refund ${event.refund.refundNo} does not match`);
+        } else {
+          const notification = event.payment;
+          const outcome = await fulfilPayment(app.db, provider.name, notification, Date.now());
+          request.log.info({ orderNo: notification.orderNo, transactionId: notification.transactionId, outcome }, 'pay notification');
+        }
       } catch (err) {
         if (!(err instanceof PayNotificationError || err instanceof PaymentRejectedError)) throw err;
         request.log.warn({ err: err.message }, 'pay notification rejected');

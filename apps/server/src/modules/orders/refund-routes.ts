@@ -1,15 +1,18 @@
 /**
- * `POST /v1/orders/{id}/refund`: operator only (header X-Ops-Token = OPS_TOKEN, like the tracking
- * stats). Refunds a paid order through the provider and revokes its course once; asking again
- * answers the same result. Learners have no refund call: without the token it is -10042.
+ * Operator refund calls (header X-Ops-Token = OPS_TOKEN, like the tracking stats; decision 015).
+ * - `POST /v1/orders/{id}/refund`: refunds a paid order through the provider, once: the refund row
+ *   is written first, the course goes when the money has gone back (at once, or on the refund
+ *   notification / the finisher). Asking again answers the same refund.
+ * - `GET /v1/admin/refunds?status=failed|abnormal|processing|success`: the refunds to look at.
+ * Learners have no refund call: without the token it is -10042.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Envelope, ErrorCodes, IdParam, RefundOrderBody, RefundOrderResult } from '@jinfa/shared';
+import { AdminRefundPage, AdminRefundQuery, Envelope, ErrorCodes, IdParam, OrderRefund, RefundOrderBody } from '@jinfa/shared';
 import { ok } from '../../lib/envelope.ts';
 import { AppError } from '../../lib/errors.ts';
 import { safeEqual } from '../../lib/crypto.ts';
-import { refundOrder } from './reconcile-service.ts';
+import { adminRefundPage, operatorRefund } from './refund-service.ts';
 
 export async function orderRefundRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -19,14 +22,20 @@ export async function orderRefundRoutes(fastify: FastifyInstance) {
     // No OPS_TOKEN in production means nobody: never a default that everyone knows.
     if (!expected || typeof given !== 'string' || !safeEqual(given, expected)) throw new AppError(ErrorCodes.OPS_TOKEN_REQUIRED);
   };
+  app.addHook('onSend', async (_request, reply) => void reply.header('Cache-Control', 'private, no-store'));
 
   app.post(
     '/orders/:id/refund',
-    {
-      onRequest: requireOps,
-      onSend: async (_request, reply) => void reply.header('Cache-Control', 'private, no-store'),
-      schema: { params: IdParam, body: RefundOrderBody, response: { 200: Envelope(RefundOrderResult) } },
+    { onRequest: requireOps, schema: { params: IdParam, body: RefundOrderBody, response: { 200: Envelope(OrderRefund) } } },
+    async (request) => ok(await operatorRefund(app.db, app.adapters.pay, request.params.id, request.body?.reason, Date.now())),
+  );
+
+  app.get(
+    '/admin/refunds',
+    { onRequest: requireOps, schema: { querystring: AdminRefundQuery, response: { 200: Envelope(AdminRefundPage) } } },
+    async (request) => {
+      const { status, pageIndex = 1, pageSize = 20 } = request.query;
+      return ok(await adminRefundPage(app.db, { status, pageIndex, pageSize }));
     },
-    async (request) => ok(await refundOrder(app.db, app.adapters.pay, request.params.id, request.body?.reason)),
   );
 }

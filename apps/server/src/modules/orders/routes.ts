@@ -18,6 +18,7 @@ import {
   OrderProgress,
   PageQuery,
   PayParams,
+  PaySceneQuery,
   ProfileCheck,
   SandboxPayResult,
   SimpleOrder,
@@ -25,7 +26,8 @@ import {
 import { ok } from '../../lib/envelope.ts';
 import { AppError } from '../../lib/errors.ts';
 import { SandboxPaymentProvider } from '../../adapters/pay/sandbox-pay.ts';
-import { runOrderUpkeep } from './reconcile-service.ts';
+import { createUpkeepRunner } from './upkeep-lock.ts';
+import { orderKindRoutes } from './order-kind-routes.ts';
 import {
   cancelOrder,
   createCourseOrder,
@@ -50,27 +52,33 @@ export async function orderRoutes(fastify: FastifyInstance) {
   });
 
   let sweep: NodeJS.Timeout | undefined;
+  // One instance sweeps at a time: a lease in the database, or in Redis when configured (upkeep-lock.ts).
+  const upkeep = createUpkeepRunner(app);
   app.addHook('onReady', async () => {
     sweep = setInterval(() => {
       // Reconcile (lost notifications), then close what is really unpaid, then pay back late money.
-      runOrderUpkeep(app.db, app.adapters.pay, Date.now(), app.log).catch((err: unknown) => app.log.error({ err }, 'order sweep failed'));
+      upkeep.runOnce(Date.now()).catch((err: unknown) => app.log.error({ err }, 'order sweep failed'));
     }, SWEEP_INTERVAL_MS);
     sweep.unref();
   });
   app.addHook('onClose', async () => {
     if (sweep) clearInterval(sweep);
+    await upkeep.close();
   });
+
+  // Chapter, column, live, auto-order and 代付 calls (decision 013).
+  await app.register(orderKindRoutes);
 
   app.post('/orders/:id', { schema: { params: IdParam, body: EmptyBody, response: { 200: Envelope(CreateOrderResult) } } }, async (request) => {
     const { user } = await request.requireUser();
     return ok(await createCourseOrder(app.db, app.dialect, user, request.params.id, { provider: app.adapters.pay.name, now: Date.now() }));
   });
 
-  app.post('/orders/:id/order_web_wxpay', { schema: { params: IdParam, body: EmptyBody, response: { 200: Envelope(PayParams) } } }, async (request) => {
+  // ?scene=jsapi|h5|native: the H5 says how it can pay (WeChat's bridge, a mobile browser, a desktop QR).
+  app.post('/orders/:id/order_web_wxpay', { schema: { params: IdParam, querystring: PaySceneQuery, body: EmptyBody, response: { 200: Envelope(PayParams) } } }, async (request) => {
     const { user } = await request.requireUser();
-    return ok(
-      await payParams(app.db, app.adapters.pay, user, request.params.id, { wechatAppId: app.config.wechat.appId, clientIp: request.ip, now: Date.now() }),
-    );
+    const opts = { wechatAppId: app.config.wechat.appId, clientIp: request.ip, now: Date.now(), scene: request.query.scene };
+    return ok(await payParams(app.db, app.adapters.pay, user, request.params.id, opts));
   });
 
   app.delete('/orders/:id', { schema: { params: IdParam, response: { 200: Envelope(Order) } } }, async (request) => {

@@ -84,6 +84,11 @@ function ColumnBody({ columnId }: { columnId: number }) {
       <div className={styles.stats}>
         <span className={styles.price}>{c.price > 0 ? `¥${c.priceYuan}` : '免费'}</span>
         <span>{c.learnersCount}人在学</span>
+        {c.price > 0 && c.courses.length > 0 && (
+          <Link className={styles.buy} to={paths.courseSignup.getHref({ columnId: c.columnId })} data-testid="column-buy">
+            购买专栏
+          </Link>
+        )}
       </div>
       <section className={styles.courses} aria-labelledby="column-courses-title">
         <h3 className={styles.sectionTitle} id="column-courses-title">

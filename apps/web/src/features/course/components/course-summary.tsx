@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { CourseDetail } from '@jinfa/shared/schemas';
 import { resizeImage } from '../../../lib/image.ts';
 import { countLabel, durationLabel, lecturerLine, levelLabel } from '../lib/course-labels.ts';
@@ -33,8 +34,8 @@ function PriceRow({ course }: { course: CourseDetail }) {
   );
 }
 
-/** Cover, title, price and facts of a course, then who teaches it. */
-export function CourseSummary({ course }: { course: CourseDetail }) {
+/** Cover (or the player, `media`), title, price and facts of a course, then who teaches it. */
+export function CourseSummary({ course, media }: { course: CourseDetail; media?: ReactNode }) {
   const level = levelLabel(course.courseLevel);
   const lecturer = lecturerLine({
     company: course.lecturerCompany,
@@ -43,17 +44,19 @@ export function CourseSummary({ course }: { course: CourseDetail }) {
   });
   return (
     <>
-      <div className={styles.cover}>
-        {course.cover ? (
-          <img src={resizeImage(course.cover, { width: 750, height: 422 })} alt="" decoding="async" />
-        ) : (
-          <span className={styles.coverFallback} aria-hidden="true">
-            金法课堂
-          </span>
-        )}
-        {course.isSeries && <span className={styles.badge}>系列课 · {course.chapterCount}讲</span>}
-        {course.mediaType === 2 && !course.isSeries && <span className={styles.badge}>音频课</span>}
-      </div>
+      {media ?? (
+        <div className={styles.cover}>
+          {course.cover ? (
+            <img src={resizeImage(course.cover, { width: 750, height: 422 })} alt="" decoding="async" />
+          ) : (
+            <span className={styles.coverFallback} aria-hidden="true">
+              金法课堂
+            </span>
+          )}
+          {course.isSeries && <span className={styles.badge}>系列课 · {course.chapterCount}讲</span>}
+          {course.mediaType === 2 && !course.isSeries && <span className={styles.badge}>音频课</span>}
+        </div>
+      )}
 
       <section className={styles.info}>
         <h2 className={styles.title}>{course.name}</h2>

@@ -1,7 +1,8 @@
 import { PullToRefresh } from '../../../components/pull-to-refresh.tsx';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
-import { useSearchParams } from '../../../lib/router.ts';
+import { useCallback, useEffect, useMemo } from 'react';
+import type { Chapter } from '@jinfa/shared/schemas';
+import { useNavigate, useSearchParams } from '../../../lib/router.ts';
 import { Page } from '../../../components/page.tsx';
 import { SkeletonBlock, SkeletonLines } from '../../../components/skeleton.tsx';
 import { useCourse } from '../api/get-course.ts';
@@ -23,6 +24,8 @@ import { parseId } from '../lib/course-labels.ts';
 import { paths } from '../../../config/paths.ts';
 import { ShareButton } from '../../share/components/share-button.tsx';
 import { useShare } from '../../share/hooks/use-share.ts';
+import { CoursePlayer } from '../../player/components/course-player.tsx';
+import { useCoursePlayback } from '../../player/hooks/use-course-playback.ts';
 import bar from '../components/action-bar.module.css';
 import section from '../components/section.module.css';
 import styles from './course-detail-page.module.css';
@@ -55,6 +58,11 @@ function CourseBody({ courseId }: { courseId: number }) {
   // The detail carries `isFavorite` for a logged-in caller; ask separately only when it doesn't.
   const check = useFavoriteCheck(courseId, detail != null && detail.isFavorite === undefined);
   const toggle = useToggleFavorite(courseId);
+  const navigate = useNavigate();
+  // The player (features/player): which chapter plays, and whether the learner may play it.
+  const playback = useCoursePlayback(detail, series.data);
+  const handleNeedBuy = useCallback(() => navigate(paths.courseSignup.getHref({ courseId })), [navigate, courseId]);
+  const handleGotoApp = useCallback(() => navigate(paths.gotoApp.getHref()), [navigate]);
   // What WeChat's share menu sends for this page (spec §5: description without markup, cut to 200).
   useShare(
     detail
@@ -84,13 +92,27 @@ function CourseBody({ courseId }: { courseId: number }) {
     await queryClient.invalidateQueries({ queryKey: ['courses', courseId] });
     await queryClient.invalidateQueries({ queryKey: ['comments', courseId] });
   };
-  const handleStudy = () =>
-    document.getElementById(c.isSeries ? CHAPTERS : INTRO)?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+  const scrollToPlayer = () => window.scrollTo?.({ top: 0, behavior: 'smooth' });
+  // 开始学习 plays where the learner left off (the player is at the top of the page).
+  const handleStudy = () => {
+    playback.select(playback.selection.chapterId, true);
+    scrollToPlayer();
+  };
+  // A chapter: native-app-only → /gotoApp; locked → the buy flow; otherwise it plays.
+  const handleChapter = (chapter: Chapter) => {
+    if (c.nativeOnly) return handleGotoApp();
+    if (playback.accessOf(chapter.chapterId) === 'no') return handleNeedBuy();
+    playback.select(chapter.chapterId, true);
+    scrollToPlayer();
+  };
 
   return (
     <>
       <PullToRefresh onRefresh={handleRefresh}>
-        <CourseSummary course={c} />
+        <CourseSummary
+          course={c}
+          media={<CoursePlayer course={c} playback={playback} onNeedBuy={handleNeedBuy} onGotoApp={handleGotoApp} />}
+        />
         <AnchorNav anchors={anchors} />
         <section className={section.section} id={INTRO} aria-labelledby={`${INTRO}-title`}>
           <div className={section.head}>
@@ -109,7 +131,13 @@ function CourseBody({ courseId }: { courseId: number }) {
               </h3>
               <span className={section.extra}>共{series.data?.length ?? c.chapterCount}讲</span>
             </div>
-            <ChapterList chapters={series.data} loading={series.isPending} owned={c.owned} />
+            <ChapterList
+              chapters={series.data}
+              loading={series.isPending}
+              owned={c.owned}
+              currentId={playback.selection.chapterId}
+              onSelect={handleChapter}
+            />
           </section>
         )}
         <AppraisalSection courseId={courseId} id={APPRAISALS} />
@@ -131,7 +159,7 @@ function CourseBody({ courseId }: { courseId: number }) {
 
 /**
  * /course/detail, /course/child/detail and /course/play: the course page is also where the
- * course plays (spec §2); the player itself arrives with the learning issue.
+ * course plays (spec §2): the player (features/player) sits where the cover would.
  */
 export function CourseDetailPage() {
   const [params] = useSearchParams();

@@ -10,6 +10,7 @@ import { usePageTitle } from '../../../hooks/use-page-title.ts';
 import { getAccessToken } from '../../../lib/session.ts';
 import { useMyCourses, type MyCoursesTab } from '../api/get-my-courses.ts';
 import { MyCourseItem } from '../components/my-course-item.tsx';
+import { ContinueLearning } from '../components/continue-learning.tsx';
 import styles from './my-courses-page.module.css';
 
 const TABS: { cur: MyCoursesTab; label: string }[] = [
@@ -71,6 +72,7 @@ export function MyCoursesPage() {
         <LoginPrompt description="登录后即可查看您在学和已购的课程" />
       ) : (
         <>
+          <ContinueLearning />
           <div className={styles.tabs} role="tablist" aria-label="我的课程">
             {TABS.map((tab) => (
               <button

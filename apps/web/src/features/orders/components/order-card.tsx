@@ -21,7 +21,8 @@ export function OrderCard({ order, now, onCancel, onPay, busy = false }: OrderCa
   const status = effectiveStatus(order, now);
   const left = status === 'pending' ? timeLeft(order.expiresAt, now) : null;
   const course = order.course;
-  const title = course?.name ?? `订单 ${order.orderNo}`;
+  // Every kind has an item (course, chapter, column, live…, decision 013); older answers only a course.
+  const title = order.item?.title || course?.name || `订单 ${order.orderNo}`;
   return (
     <article className={styles.card} data-testid="order-card" data-order-id={order.orderId} data-status={status}>
       <header className={styles.head}>
@@ -41,9 +42,10 @@ export function OrderCard({ order, now, onCancel, onPay, busy = false }: OrderCa
         </Link>
       ) : (
         <div className={styles.body}>
-          <OrderCover cover={null} />
+          <OrderCover cover={order.item?.cover || null} />
           <div className={styles.info}>
             <h3 className={styles.title}>{title}</h3>
+            {order.item && <p className={styles.lecturer}>{order.item.kindLabel}</p>}
           </div>
         </div>
       )}

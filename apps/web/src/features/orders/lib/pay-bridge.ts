@@ -1,11 +1,13 @@
-import type { PayParams } from '@jinfa/shared/schemas';
-import { isWechat } from '../../../lib/user-agent.ts';
+import type { PayParams, PayScene } from '@jinfa/shared/schemas';
+import { isMobileDevice, isWechat } from '../../../lib/user-agent.ts';
 
 /**
- * The pay bridge (spec §7.4, issue 4). Inside WeChat with the `wechatpay` provider it is
- * WeChat's own `WeixinJSBridge.invoke('getBrandWCPayRequest')`; otherwise (the `sandbox`
- * provider) it is our cashier sheet, which answers with the same `err_msg` strings, so both go
- * through one result mapping.
+ * The pay bridge (spec §7.4, issue 4). With the `wechatpay` provider: inside WeChat it is
+ * WeChat's own `WeixinJSBridge.invoke('getBrandWCPayRequest')` (JSAPI); in a mobile browser the
+ * learner goes to WeChat's H5 cashier (`h5Url`) and comes back to the pay result page; on a
+ * desktop a QR code of `codeUrl` is scanned with WeChat (Native). With the `sandbox` provider it
+ * is our cashier sheet. Sheets answer with the same `err_msg` strings, so all go through one
+ * result mapping.
  */
 
 /** Payment result codes (spec §7.4): success 0, failure -1093, any other failure -100. */
@@ -20,6 +22,8 @@ export interface PayResult {
   errMsg: string;
   /** The learner closed the sheet (a -1093 that needs no failure message). */
   cancelled: boolean;
+  /** The page is going to WeChat's H5 cashier; the pay result page confirms when it comes back. */
+  leaving?: boolean;
 }
 
 /** `get_brand_wcpay_request:ok` → 0, `:cancel` / `:fail` → -1093, anything else → -100. */
@@ -90,9 +94,24 @@ export async function invokeWechatPay(params: PayParams, readyTimeoutMs = 5000):
   });
 }
 
+/** How this browser can pay with WeChat Pay: the bridge inside WeChat, H5 on a phone, a QR code on a desktop. */
+export function paySceneOf(ua?: string): PayScene {
+  if (isWechat(ua)) return 'jsapi';
+  return isMobileDevice(ua) ? 'h5' : 'native';
+}
+
+/** WeChat's H5 cashier URL with where to come back to (WeChat wants `redirect_url` url-encoded). */
+export function h5PayUrl(h5Url: string, returnTo: string): string {
+  return `${h5Url}${h5Url.includes('?') ? '&' : '?'}redirect_url=${encodeURIComponent(returnTo)}`;
+}
+
 export interface PayBridgeOptions {
   /** Our sandbox cashier sheet: resolves with a WeChat-style `err_msg`. */
   sandbox: (params: PayParams) => Promise<string>;
+  /** The Native QR sheet: resolves with a WeChat-style `err_msg` once paid (`:ok`) or closed (`:cancel`). */
+  native?: (codeUrl: string, params: PayParams) => Promise<string>;
+  /** Leaves for WeChat's H5 cashier (the page unloads; the result page takes over). */
+  h5?: (h5Url: string, params: PayParams) => void;
   /** Defaults to the browser's user agent. */
   inWechat?: boolean;
 }
@@ -100,7 +119,12 @@ export interface PayBridgeOptions {
 /** Hand the pay parameters to the right cashier and map its answer (spec §7.4). */
 export async function requestPayment(params: PayParams, options: PayBridgeOptions): Promise<PayResult> {
   if (params.provider === 'sandbox') return mapPayResult(await options.sandbox(params).catch(() => ''));
+  if (params.codeUrl && options.native) return mapPayResult(await options.native(params.codeUrl, params).catch(() => ''));
+  if (params.h5Url && options.h5) {
+    options.h5(params.h5Url, params);
+    return { errCode: PAY_OK, errMsg: 'h5_redirect', cancelled: false, leaving: true };
+  }
   if (options.inWechat ?? isWechat()) return invokeWechatPay(params);
-  // TODO(issue 4): H5 / Native QR pay for ordinary browsers; until then WeChat Pay needs WeChat.
+  // JSAPI parameters outside WeChat (a scene the server did not honour): nothing can pay them here.
   return mapPayResult('not_in_wechat');
 }

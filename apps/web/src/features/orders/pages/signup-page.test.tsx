@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CourseDetail, Order, OrderProgress, PayParams, UserProfile } from '@jinfa/shared/schemas';
+import type { OrderQuote } from '@jinfa/shared/order-kind-schemas';
 import { envelope, mockFetch, type Call } from '../../../../test/fetch-mock.ts';
 import { courseCard } from '../../../../test/course-fixtures.ts';
 import { renderApp } from '../../../../test/render-app.tsx';
@@ -71,12 +72,39 @@ function pendingOrder(): Order {
 
 const sandboxParams: PayParams = { provider: 'sandbox', timestamp: '1', nonceStr: 'n', prepayId: 'sbx_1', signType: 'RSA', sign: 's' };
 
+/** GET /v1/orders/quote/course/12: what the page shows; -1283 once owned. */
+function quoteOf(owned: boolean, overrides: Partial<OrderQuote> = {}): OrderQuote {
+  return {
+    target: 'course',
+    kind: 1,
+    type: 1,
+    targetId: 12,
+    courseId: 12,
+    title: course.name,
+    subtitle: '王律师 · 合伙人',
+    cover: '',
+    price: 29900,
+    priceYuan: '299.00',
+    originalPrice: 29900,
+    originalPriceYuan: '299.00',
+    code: owned ? -1283 : 0,
+    message: owned ? '您已报名' : '',
+    owned,
+    window: null,
+    note: owned ? '' : '会员价 ¥199.00，开通会员后购买更优惠',
+    startAt: null,
+    ...overrides,
+  };
+}
+
 /** A tiny server: one pending order that sandbox_pay pays; the course is owned once it is. */
 function server() {
   const state = { paid: false, orders: 0 };
   const routes: Record<string, (call: Call) => Response> = {
     '/v1/users/me': () => envelope(me),
     '/v1/courses/12': () => envelope({ ...course, owned: state.paid }),
+    '/v1/orders/quote/course/12': () => envelope(quoteOf(state.paid)),
+    '/v1/courses/12/check_user_audit_status': () => envelope({ code: 0, canBuy: true, needsVerifiedProfile: false }),
     '/v1/courses/12/related/5': () => envelope([]),
     '/v1/courses/12/users': () => envelope({ rows: [], total: 0 }),
     'GET /v1/courses/12/appraisals': () => envelope({ rows: [], total: 0, averageScore: null }),
@@ -129,7 +157,7 @@ describe('/course/signup', () => {
     expect(await screen.findByTestId('study-button', undefined, T)).toBeTruthy();
     expect(screen.queryByTestId('buy-button')).toBeNull();
     expect(await screen.findByText('支付成功', undefined, T)).toBeTruthy();
-    const order = calls.map((c) => `${c.method} ${c.path}`).filter((p) => p.includes('/orders/') || p.includes('check_order'));
+    const order = calls.map((c) => `${c.method} ${c.path}`).filter((p) => (p.includes('/orders/') && !p.includes('/quote/')) || p.includes('check_order'));
     expect(order.slice(0, 4)).toEqual([
       'POST /v1/orders/12',
       'POST /v1/orders/501/order_web_wxpay',
@@ -178,5 +206,54 @@ describe('/course/signup', () => {
     renderApp('/course/signup?courseId=12');
     expect(await screen.findByText('您已拥有这门课程', undefined, T)).toBeTruthy();
     expect(screen.queryByRole('button', { name: '确认支付' })).toBeNull();
+  });
+
+  it('shows an early-bird price with its window, and a window not yet open as a disabled button', async () => {
+    const { routes } = server();
+    const open = quoteOf(false, { kind: 5, price: 9900, priceYuan: '99.00', window: { startAt: null, endAt: '2099-01-01T00:00:00.000Z', state: 'open' } });
+    mockFetch({ ...routes, '/v1/orders/quote/course/12': () => envelope(open) });
+    renderApp('/course/signup?courseId=12');
+    expect(await screen.findByText('早鸟价', undefined, T)).toBeTruthy();
+    expect(screen.getByTestId('signup-price').textContent).toBe('¥99.00¥299.00');
+    expect(screen.getByTestId('signup-window').textContent).toMatch(/^报名截止 2099-01-01/);
+  });
+
+  it('disables paying before the enrolment window opens (-1284)', async () => {
+    const { routes } = server();
+    const soon = quoteOf(false, { code: -1284, message: '报名尚未开始，请耐心等待', window: { startAt: '2099-01-01T00:00:00.000Z', endAt: null, state: 'not_started' } });
+    const { calls } = mockFetch({ ...routes, '/v1/orders/quote/course/12': () => envelope(soon) });
+    renderApp('/course/signup?courseId=12');
+    const button = await screen.findByRole('button', { name: '报名未开始' }, T);
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId('signup-window').textContent).toMatch(/^报名将于 2099-01-01/);
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('buys one chapter with ?chapterId= and a column with ?columnId= through their own calls', async () => {
+    const { routes } = server();
+    const chapterOrder = { ...pendingOrder(), kind: 2 };
+    const { calls } = mockFetch({
+      ...routes,
+      '/v1/orders/quote/chapter/88': () => envelope(quoteOf(false, { target: 'chapter', kind: 2, targetId: 88, title: '第2讲 付费', price: 4900, priceYuan: '49.00', note: '' })),
+      'POST /v1/orders/chapter/88': () => envelope({ order: chapterOrder, created: true }),
+      '/v1/orders/quote/column/5': () => envelope(quoteOf(false, { target: 'column', kind: 3, targetId: 5, courseId: null, title: '反洗钱专栏', note: '' })),
+    });
+    renderApp('/course/signup?chapterId=88');
+    expect(await screen.findByRole('heading', { name: '第2讲 付费' }, T)).toBeTruthy();
+    expect(screen.getByText('单节购买')).toBeTruthy();
+    await userEvent.setup().click(screen.getByRole('button', { name: '确认支付' }));
+    await screen.findByRole('dialog', undefined, T);
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/v1/orders/chapter/88')).toBe(true);
+  });
+
+  it('uses the signed auto-order link when the address carries timestamp and sign', async () => {
+    const { routes } = server();
+    const { calls } = mockFetch({ ...routes, 'POST /v1/orders/12/auto_order': () => envelope({ order: pendingOrder(), created: true }) });
+    renderApp('/course/signup?courseId=12&timestamp=1700000000&sign=abc123');
+    await userEvent.setup().click(await screen.findByRole('button', { name: '确认支付' }, T));
+    await screen.findByRole('dialog', undefined, T);
+    const post = calls.find((c) => c.method === 'POST' && c.path.startsWith('/v1/orders/12'));
+    expect(post?.path).toBe('/v1/orders/12/auto_order');
+    expect(post?.url.searchParams.get('timestamp')).toBe('1700000000');
   });
 });

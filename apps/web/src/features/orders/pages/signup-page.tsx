@@ -1,26 +1,91 @@
 import { useState } from 'react';
-import type { Order } from '@jinfa/shared/schemas';
+import type { CreateOrderResult, Order, OrderProgress } from '@jinfa/shared/schemas';
 import { Link, useNavigate, useSearchParams } from '../../../lib/router.ts';
 import { Page } from '../../../components/page.tsx';
 import { SkeletonBlock, SkeletonLines } from '../../../components/skeleton.tsx';
 import { EmptyState, ErrorState } from '../../../components/states.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-error.ts';
+import { formatDate } from '../../../lib/date.ts';
 import { maskMobile } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
-import { useCourse } from '../../course/api/get-course.ts';
 import { useMe } from '../../user/api/get-me.ts';
+import { createAutoOrder } from '../api/create-auto-order.ts';
+import { createChapterOrder } from '../api/create-chapter-order.ts';
+import { createColumnOrder } from '../api/create-column-order.ts';
+import { createLiveOrder } from '../api/create-live-order.ts';
 import { createOrder } from '../api/create-order.ts';
+import { getOrderQuote, useOrderQuote, type OrderQuote, type QuoteTarget } from '../api/get-order-quote.ts';
 import { OrderCover } from '../components/order-cover.tsx';
 import { useCheckout } from '../hooks/use-checkout.tsx';
 import styles from './signup-page.module.css';
 
-/** Already enrolled (spec §8, a silent code): say it here and go to the course. */
+/** Already enrolled (spec §8, a silent code): say it here and go to what was bought. */
 const ALREADY_ENROLLED = -1283;
+const ENROL_NOT_STARTED = -1284;
+const ENROL_ENDED = -1285;
 
-function parseCourseId(raw: string | null): number | null {
+const KIND_LABEL: Record<QuoteTarget, string> = { course: '课程', chapter: '单节购买', column: '专栏', live: '直播课' };
+
+interface Target {
+  target: QuoteTarget;
+  id: number;
+  /** A signed auto-order link (course only): timestamp and sign as received. */
+  link: { timestamp: string; sign: string } | null;
+}
+
+function parseId(raw: string | null): number | null {
   const id = Number(raw);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
+  return raw !== null && Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/** ?chapterId= / ?columnId= / ?liveId= / ?courseId= (with &timestamp&sign for an auto-order link). */
+function parseTarget(params: URLSearchParams): Target | null {
+  const chapterId = parseId(params.get('chapterId'));
+  if (chapterId) return { target: 'chapter', id: chapterId, link: null };
+  const columnId = parseId(params.get('columnId'));
+  if (columnId) return { target: 'column', id: columnId, link: null };
+  const liveId = parseId(params.get('liveId'));
+  if (liveId) return { target: 'live', id: liveId, link: null };
+  const courseId = parseId(params.get('courseId'));
+  if (!courseId) return null;
+  const timestamp = params.get('timestamp');
+  const sign = params.get('sign');
+  return { target: 'course', id: courseId, link: timestamp && sign ? { timestamp, sign } : null };
+}
+
+function create(t: Target): Promise<CreateOrderResult> {
+  if (t.target === 'chapter') return createChapterOrder(t.id);
+  if (t.target === 'column') return createColumnOrder(t.id);
+  if (t.target === 'live') return createLiveOrder(t.id);
+  return t.link ? createAutoOrder(t.id, t.link) : createOrder(t.id);
+}
+
+/** Where the learner goes once it is theirs. */
+function ownedHref(q: OrderQuote): string {
+  if (q.target === 'column') return paths.columnDetail.getHref({ id: q.targetId });
+  if (q.target === 'live') return paths.lives.getHref();
+  return paths.courseDetail.getHref({ courseId: q.courseId ?? q.targetId });
+}
+
+function windowText(q: OrderQuote): string | null {
+  const w = q.window;
+  if (!w) return null;
+  const at = (iso: string) => formatDate(iso, 'YYYY-MM-DD HH:mm');
+  if (w.state === 'not_started' && w.startAt) return `报名将于 ${at(w.startAt)} 开始`;
+  if (w.state === 'ended') return w.endAt ? `报名已于 ${at(w.endAt)} 截止` : '报名已结束';
+  return w.endAt ? `报名截止 ${at(w.endAt)}` : null;
+}
+
+function payLabel(q: OrderQuote): string {
+  if (q.code === ENROL_NOT_STARTED) return '报名未开始';
+  if (q.code === ENROL_ENDED) return '报名已结束';
+  return '暂不可购买';
+}
+
+async function confirmByQuote(t: Target, order: Order, signal?: AbortSignal): Promise<OrderProgress> {
+  const q = await getOrderQuote(t.target, t.id, signal);
+  return { orderId: order.orderId, status: q.owned ? 'paid' : 'pending', paid: q.owned, owned: q.owned };
 }
 
 function SignupSkeleton() {
@@ -36,25 +101,31 @@ function SignupSkeleton() {
   );
 }
 
-function SignupBody({ courseId }: { courseId: number }) {
+function SignupBody({ target }: { target: Target }) {
   const navigate = useNavigate();
-  const course = useCourse(courseId);
+  const quote = useOrderQuote(target.target, target.id);
   const me = useMe();
   const [creating, setCreating] = useState(false);
-  const courseHref = paths.courseDetail.getHref({ courseId });
-  const checkout = useCheckout({ onPaid: () => navigate(courseHref, { replace: true }) });
+  const checkout = useCheckout({
+    onPaid: () => {
+      if (quote.data) navigate(ownedHref(quote.data), { replace: true });
+    },
+    // A column or a live has no course to poll: it is paid once the quote says it is owned.
+    confirm: target.target === 'column' || target.target === 'live' ? (order, signal) => confirmByQuote(target, order, signal) : undefined,
+  });
 
-  if (course.isPending) return <SignupSkeleton />;
-  if (course.isError) return <ErrorState error={course.error} onRetry={() => void course.refetch()} />;
-  const c = course.data;
+  if (quote.isPending) return <SignupSkeleton />;
+  if (quote.isError) return <ErrorState error={quote.error} onRetry={() => void quote.refetch()} />;
+  const q = quote.data;
+  const doneHref = ownedHref(q);
 
-  if (c.owned) {
+  if (q.owned) {
     return (
       <EmptyState
-        title="您已拥有这门课程"
-        description="无需重复购买，直接开始学习吧"
+        title={`您已拥有这${q.target === 'chapter' ? '一节' : q.target === 'column' ? '个专栏' : q.target === 'live' ? '场直播' : '门课程'}`}
+        description={q.message || '无需重复购买，直接开始学习吧'}
         action={
-          <Link className={styles.link} to={courseHref} replace>
+          <Link className={styles.link} to={doneHref} replace>
             去学习
           </Link>
         }
@@ -62,17 +133,20 @@ function SignupBody({ courseId }: { courseId: number }) {
     );
   }
 
+  const blocked = q.code !== 0;
   const busy = creating || checkout.phase !== 'idle';
   const handlePay = async () => {
-    if (busy) return;
+    if (busy || blocked) return;
     setCreating(true);
     let order: Order;
     try {
-      order = (await createOrder(courseId)).order;
+      order = (await create(target)).order;
     } catch (error) {
       if (error instanceof ApiError && error.code === ALREADY_ENROLLED) {
-        toast.info('您已报名该课程');
-        navigate(courseHref, { replace: true });
+        toast.info('您已报名');
+        navigate(doneHref, { replace: true });
+      } else {
+        void quote.refetch();
       }
       return;
     } finally {
@@ -81,29 +155,46 @@ function SignupBody({ courseId }: { courseId: number }) {
     await checkout.pay(order);
   };
 
-  const label =
-    checkout.phase === 'confirming' ? '支付确认中…' : checkout.phase === 'paying' || creating ? '请稍候…' : '确认支付';
-  const lecturer = [c.lecturerName, c.lecturerPosition].filter(Boolean).join(' · ');
+  const label = blocked
+    ? payLabel(q)
+    : checkout.phase === 'confirming'
+      ? '支付确认中…'
+      : checkout.phase === 'paying' || creating
+        ? '请稍候…'
+        : '确认支付';
+  const bird = q.kind === 5;
+  const when = windowText(q);
   return (
     <>
       <section className={styles.card} aria-label="订单信息">
-        <h2 className={styles.cardTitle}>订单信息</h2>
+        <h2 className={styles.cardTitle}>
+          订单信息 <span className={styles.kind}>{bird ? '早鸟价' : KIND_LABEL[q.target]}</span>
+        </h2>
         <div className={styles.summary}>
-          <OrderCover cover={c.cover} size="lg" />
+          <OrderCover cover={q.cover} size="lg" />
           <div className={styles.info}>
-            <h3 className={styles.name}>{c.name}</h3>
-            {lecturer && <p className={styles.lecturer}>{lecturer}</p>}
+            <h3 className={styles.name}>{q.title}</h3>
+            {q.subtitle && <p className={styles.lecturer}>{q.subtitle}</p>}
+            {q.startAt && <p className={styles.lecturer}>开播 {formatDate(q.startAt, 'MM-DD HH:mm')}</p>}
             <p className={styles.price} data-testid="signup-price">
               <small>¥</small>
-              {c.priceYuan}
+              {q.priceYuan}
+              {q.originalPrice > q.price && <s className={styles.original}>¥{q.originalPriceYuan}</s>}
             </p>
           </div>
         </div>
-        {c.memberFree ? (
-          <p className={styles.note}>会员可免费学习此课程，开通会员更划算</p>
-        ) : c.vipPriceYuan != null ? (
-          <p className={styles.note}>会员价 ¥{c.vipPriceYuan}，开通会员后购买更优惠</p>
-        ) : null}
+        {when && (
+          <p className={blocked ? styles.warn : styles.note} data-testid="signup-window">
+            {when}
+          </p>
+        )}
+        {blocked && !when && (
+          <p className={styles.warn} data-testid="signup-blocked">
+            {q.message}
+          </p>
+        )}
+        {q.note && !blocked && <p className={styles.note}>{q.note}</p>}
+        {q.target === 'column' && !blocked && <p className={styles.note}>购买后专栏内全部课程均可学习，已拥有的课程不重复计入</p>}
       </section>
       <section className={styles.card} aria-label="报名信息">
         <h2 className={styles.cardTitle}>报名信息</h2>
@@ -122,9 +213,9 @@ function SignupBody({ courseId }: { courseId: number }) {
       <div className={styles.barSpacer} />
       <div className={styles.bar}>
         <div className={styles.total}>
-          实付 <strong>¥{c.priceYuan}</strong>
+          实付 <strong>¥{q.priceYuan}</strong>
         </div>
-        <button type="button" className={styles.pay} data-testid="signup-pay" disabled={busy} onClick={() => void handlePay()}>
+        <button type="button" className={styles.pay} data-testid="signup-pay" disabled={busy || blocked} onClick={() => void handlePay()}>
           {label}
         </button>
       </div>
@@ -139,13 +230,21 @@ function SignupBody({ courseId }: { courseId: number }) {
   );
 }
 
-/** /course/signup?courseId= (login required): the order summary, then 确认支付 through the pay bridge. */
+/**
+ * /course/signup (login required): the order summary of a course (?courseId, early-bird price and
+ * window included; &timestamp&sign for a signed auto-order link), one chapter (?chapterId), a
+ * column (?columnId) or a live course (?liveId), then 确认支付 through the pay bridge.
+ */
 export function SignupPage() {
   const [params] = useSearchParams();
-  const courseId = parseCourseId(params.get('courseId'));
+  const target = parseTarget(params);
   return (
     <Page title="确认订单">
-      {courseId == null ? <EmptyState title="课程不存在" description="链接缺少课程编号" /> : <SignupBody key={courseId} courseId={courseId} />}
+      {target == null ? (
+        <EmptyState title="商品不存在" description="链接缺少课程、章节、专栏或直播编号" />
+      ) : (
+        <SignupBody key={`${target.target}-${target.id}`} target={target} />
+      )}
     </Page>
   );
 }

@@ -1,4 +1,4 @@
-import qrcode from 'qrcode-generator';
+import { qrModules } from '../../../lib/qr.ts';
 
 /** What the share poster shows (issue 6 §4: cover, title, lecturer, price, the learner, a QR code of the link). */
 export interface PosterData {
@@ -33,14 +33,8 @@ export function loadImage(src: string): Promise<HTMLImageElement | null> {
   });
 }
 
-/** The QR modules of `text` (error correction M: survives a slightly blurred screenshot). */
-export function qrModules(text: string): boolean[][] {
-  const qr = qrcode(0, 'M');
-  qr.addData(text);
-  qr.make();
-  const n = qr.getModuleCount();
-  return Array.from({ length: n }, (_, r) => Array.from({ length: n }, (_, c) => qr.isDark(r, c)));
-}
+// The QR modules come from lib/qr.ts, shared with the Native pay sheet.
+export { qrModules };
 
 /** Splits text into at most `maxLines` lines that fit `width`; the last one ends in … when cut. */
 export function wrapText(ctx: CanvasRenderingContext2D, text: string, width: number, maxLines: number): string[] {

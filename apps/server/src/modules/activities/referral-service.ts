@@ -1,0 +1,191 @@
+/**
+ * Orders bought through someone else's link (spec §3 source id `suid`), decision 014.
+ *
+ * - Invite (order type 2, sign-up kind 1): a learner who owns a course invites a friend; the friend
+ *   pays the INVITE PRICE (10% off what they would pay, member prices included) and the invitation
+ *   becomes success in the fulfilment transaction. The inviter gets no money (that is cash-back's
+ *   job); their invitations and successes are listed for them.
+ * - Cash-back (order type 4, sign-up kind rebate 4): a course with `activity_type` 1 and a rebate
+ *   in `cashback_offers`. A buyer arriving through a sharer's link pays the ordinary price (member
+ *   rule -1368 in member-price.ts); the sharer earns the rebate once the payment is fulfilled.
+ *   Rewards are paid out by the sweep (payout-service.ts).
+ * In both, the link's user counts only if it is someone else, active, who owns the course.
+ */
+import {
+  ErrorCodes,
+  OrderType,
+  SignupKind,
+  type CashbackOffer,
+  type CashbackRewardPage,
+  type CreateOrderResult,
+  type InvitationPage,
+  type InviteOffer,
+} from '@jinfa/shared';
+import type { Db } from '../users/user-repository.ts';
+import type { UserRow } from '../../db/schema.ts';
+import type { Dialect } from '../../db/database.ts';
+import type { PaymentProvider } from '../../adapters/pay/payment-provider.ts';
+import { AppError } from '../../lib/errors.ts';
+import { yuan } from '../courses/course-card.ts';
+import { findUserById } from '../users/user-repository.ts';
+import { findUserCourse } from '../learning/learning-repository.ts';
+import { courseDraft, placeOrder, presentOne } from '../orders/order-service.ts';
+import {
+  countInvitationsOf,
+  findCashbackOffer,
+  insertInvitation,
+  insertReferral,
+  listInvitationsOf,
+  listRewardsOf,
+  sumRewardsOf,
+} from './activity-repository.ts';
+import { clearPendingSlot, courseCard, iso, isoOrNull } from './activity-orders.ts';
+
+/** What an invitation takes off the price the invitee would pay, in percent. */
+export const INVITE_DISCOUNT_PERCENT = 10;
+/** courses.activity_type of a cash-back course. */
+export const ACTIVITY_CASHBACK = 1;
+
+/** The invite price of `amountFen`: integer fen, rounded in the learner's favour, at least 1 fen. */
+export function invitePriceOf(amountFen: number): number {
+  return Math.max(1, amountFen - Math.floor((amountFen * INVITE_DISCOUNT_PERCENT) / 100));
+}
+
+/** The link's user, when they count: someone else, active, who owns the course. */
+async function referrer(db: Db, suid: number | undefined, buyer: UserRow | null, courseId: number): Promise<UserRow | undefined> {
+  if (suid === undefined || suid === buyer?.id) return undefined;
+  const user = await findUserById(db, suid);
+  if (!user || user.account_status !== 0) return undefined;
+  return (await findUserCourse(db, suid, courseId)) ? user : undefined;
+}
+
+/** What the caller would pay for the whole course, or the rule's code that stops them. */
+async function priceFor(db: Db, user: UserRow, courseId: number, now: number): Promise<{ amountFen: number; kind: number } | { code: number }> {
+  try {
+    const draft = await courseDraft(db, user, courseId, now);
+    return { amountFen: draft.amountFen, kind: draft.kind };
+  } catch (err) {
+    if (err instanceof AppError && err.code !== ErrorCodes.NOT_FOUND) return { code: err.code };
+    throw err;
+  }
+}
+
+/** `GET /v1/activities/invite/{courseId}?suid`. */
+export async function inviteOffer(db: Db, dialect: Dialect, user: UserRow, courseId: number, suid: number | undefined, now: number): Promise<InviteOffer> {
+  const course = await courseCard(db, dialect, courseId);
+  const [inviter, price, owned] = await Promise.all([referrer(db, suid, user, courseId), priceFor(db, user, courseId, now), findUserCourse(db, user.id, courseId)]);
+  const amount = 'amountFen' in price ? price.amountFen : course.price;
+  const invitePrice = invitePriceOf(amount);
+  return {
+    course,
+    valid: inviter !== undefined && 'amountFen' in price && price.kind === SignupKind.COURSE,
+    inviterNickname: inviter?.nickname ?? '',
+    price: amount,
+    invitePrice,
+    invitePriceYuan: yuan(invitePrice),
+    owned: owned !== undefined,
+  };
+}
+
+/** `POST /v1/activities/invite/{courseId}/order` {suid}: the caller's pending invite order. */
+export async function createInviteOrder(
+  db: Db,
+  dialect: Dialect,
+  pay: PaymentProvider,
+  user: UserRow,
+  courseId: number,
+  suid: number,
+  now: number,
+): Promise<CreateOrderResult> {
+  const draft = await courseDraft(db, user, courseId, now);
+  const inviter = await referrer(db, suid, user, courseId);
+  // Early-bird courses (kind 5) keep their own price; invitations are for ordinary course buys.
+  if (!inviter || draft.kind !== SignupKind.COURSE) throw new AppError(ErrorCodes.REFERRAL_INVALID);
+  const kept = await clearPendingSlot(db, dialect, pay, user.id, SignupKind.COURSE, courseId, now, (o) => o.type === OrderType.INVITE);
+  if (kept) return { order: await presentOne(db, dialect, kept), created: false };
+  const res = await placeOrder(db, dialect, user.id, { ...draft, type: OrderType.INVITE, amountFen: invitePriceOf(draft.amountFen) }, { provider: pay.name, now });
+  if (res.order.type === OrderType.INVITE) {
+    await insertInvitation(db, { inviterUserId: inviter.id, inviteeUserId: user.id, courseId, orderId: res.order.orderId, now });
+  }
+  return res;
+}
+
+/** `GET /v1/activities/invitations/mine`: the caller's invitations as inviter. */
+export async function myInvitations(db: Db, userId: number, q: { pageIndex: number; pageSize: number }): Promise<InvitationPage> {
+  const [rows, counts] = await Promise.all([listInvitationsOf(db, userId, (q.pageIndex - 1) * q.pageSize, q.pageSize), countInvitationsOf(db, userId)]);
+  return {
+    rows: rows.map((r) => ({ invitationId: r.id, courseId: r.course_id, courseName: r.course_name, inviteeNickname: r.nickname, status: r.status, createdAt: iso(r.created_at) })),
+    total: counts.total,
+    successCount: counts.success,
+  };
+}
+
+async function loadCashbackOffer(db: Db, courseId: number, activityType: number): Promise<{ rebate_fen: number }> {
+  const offer = activityType === ACTIVITY_CASHBACK ? await findCashbackOffer(db, courseId) : undefined;
+  if (!offer || offer.rebate_fen <= 0) throw new AppError(ErrorCodes.NOT_CASHBACK_COURSE);
+  return offer;
+}
+
+/** `GET /v1/activities/cashback/{courseId}?suid`: the cash-back landing. */
+export async function cashbackOffer(db: Db, dialect: Dialect, user: UserRow, courseId: number, suid: number | undefined, now: number): Promise<CashbackOffer> {
+  const course = await courseCard(db, dialect, courseId);
+  const offer = await loadCashbackOffer(db, courseId, course.activityType);
+  const [sharer, price, owned] = await Promise.all([referrer(db, suid, user, courseId), priceFor(db, user, courseId, now), findUserCourse(db, user.id, courseId)]);
+  const amount = 'amountFen' in price ? price.amountFen : null;
+  return {
+    course,
+    rebate: offer.rebate_fen,
+    rebateYuan: yuan(offer.rebate_fen),
+    price: amount,
+    priceYuan: amount === null ? null : yuan(amount),
+    owned: owned !== undefined,
+    sharerRewarded: sharer !== undefined && amount !== null,
+    sharerNickname: sharer?.nickname ?? '',
+    blockedCode: 'code' in price ? price.code : 0,
+  };
+}
+
+/** `POST /v1/activities/cashback/{courseId}/order` {suid?}: the caller's pending cash-back order. */
+export async function createCashbackOrder(
+  db: Db,
+  dialect: Dialect,
+  pay: PaymentProvider,
+  user: UserRow,
+  courseId: number,
+  suid: number | undefined,
+  now: number,
+): Promise<CreateOrderResult> {
+  const course = await courseCard(db, dialect, courseId);
+  await loadCashbackOffer(db, courseId, course.activityType);
+  // Every course rule, member price and the VIP cash-back rule -1368 (member-price.ts).
+  const draft = await courseDraft(db, user, courseId, now);
+  // An ordinary pending order for the course would be a second way to pay for it: cancel it.
+  await clearPendingSlot(db, dialect, pay, user.id, SignupKind.COURSE, courseId, now, () => false);
+  const res = await placeOrder(db, dialect, user.id, { ...draft, type: OrderType.CASHBACK, kind: SignupKind.REBATE }, { provider: pay.name, now });
+  const sharer = await referrer(db, suid, user, courseId);
+  // The first link an order was made through keeps it (a second tap with another link changes nothing).
+  if (sharer && res.order.status === 'pending') await insertReferral(db, { orderId: res.order.orderId, sharerUserId: sharer.id, now });
+  return res;
+}
+
+/** `GET /v1/activities/cashback/mine`: the caller's rewards as a sharer. */
+export async function myRewards(db: Db, userId: number, q: { pageIndex: number; pageSize: number }): Promise<CashbackRewardPage> {
+  const [rows, sums] = await Promise.all([listRewardsOf(db, userId, (q.pageIndex - 1) * q.pageSize, q.pageSize), sumRewardsOf(db, userId)]);
+  return {
+    rows: rows.map((r) => ({
+      rewardId: r.id,
+      courseId: r.course_id,
+      courseName: r.course_name,
+      buyerNickname: r.buyer_nickname,
+      amount: r.amount_fen,
+      amountYuan: yuan(r.amount_fen),
+      status: r.status,
+      createdAt: iso(r.created_at),
+      payableAt: iso(r.payable_at),
+      paidAt: isoOrNull(r.paid_at),
+    })),
+    total: sums.total,
+    pendingFen: sums.pendingFen,
+    paidOutFen: sums.paidOutFen,
+  };
+}

@@ -1,0 +1,157 @@
+/**
+ * /v1/activities: group buy, invitations and cash-back (issue 4, decision 014). Writes and the
+ * caller's lists need login; the group-buy activity page answers anonymous callers too (without
+ * their state). A group's state page is readable by any signed-in user (it is shared by link) but
+ * shows names only; orders stay visible to their owner alone (/v1/orders).
+ *
+ * The activity sweep (group failures and refunds, failed invitations, cash-back payouts) runs on
+ * its own timer here; it is safe beside the order sweep and on several instances at once because
+ * every step is a conditional update and every payment out is keyed by a derived number.
+ */
+import { Type } from 'typebox';
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import {
+  ActivityIdParam,
+  CashbackOffer,
+  CashbackRewardPage,
+  CourseIdParam,
+  CreateOrderResult,
+  Envelope,
+  GroupBuyActivityList,
+  GroupBuyListQuery,
+  GroupBuyPage,
+  GroupDetail,
+  GroupIdParam,
+  GroupOrderResult,
+  InvitationPage,
+  InviteOffer,
+  InviteOrderBody,
+  MyGroupPage,
+  PageQuery,
+  ReferralBody,
+  ReferralQuery,
+} from '@jinfa/shared';
+import type { Db } from '../users/user-repository.ts';
+import type { PaymentProvider } from '../../adapters/pay/payment-provider.ts';
+import type { PayoutProvider } from '../../adapters/payout/payout-provider.ts';
+import { ok } from '../../lib/envelope.ts';
+import { groupActivities, groupBuyPage, groupDetail, joinGroup, myGroups, runGroupUpkeep, startGroup } from './group-service.ts';
+import { cashbackOffer, createCashbackOrder, createInviteOrder, inviteOffer, myInvitations, myRewards } from './referral-service.ts';
+import { payOutRewards } from './payout-service.ts';
+import { failClosedInvitations } from './activity-repository.ts';
+
+const SWEEP_INTERVAL_MS = 60_000;
+/** Bodies that may be empty: the H5 sends `{}`, curl nothing. */
+const OptionalReferralBody = Type.Union([ReferralBody, Type.Null()]);
+
+type Log = { warn: (obj: object, msg: string) => void };
+
+/** One round of the activity sweep. Exported for tests and the operator's tools. */
+export async function runActivityUpkeep(db: Db, pay: PaymentProvider, payout: PayoutProvider, opts: { appId: string; now: number; log?: Log }) {
+  const groups = await runGroupUpkeep(db, pay, opts.now, opts.log);
+  const invitationsFailed = await failClosedInvitations(db, opts.now);
+  const payouts = await payOutRewards(db, payout, { appId: opts.appId, now: opts.now, log: opts.log });
+  return { groups, invitationsFailed, payouts };
+}
+
+export async function activityRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('Cache-Control', 'private, no-store');
+  });
+
+  let sweep: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    sweep = setInterval(() => {
+      runActivityUpkeep(app.db, app.adapters.pay, app.adapters.payout, { appId: app.config.wechat.appId, now: Date.now(), log: app.log }).catch((err: unknown) =>
+        app.log.error({ err }, 'activity sweep failed'),
+      );
+    }, SWEEP_INTERVAL_MS);
+    sweep.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (sweep) clearInterval(sweep);
+  });
+
+  // ---- group buy ----
+  app.get('/activities/group', { schema: { querystring: GroupBuyListQuery, response: { 200: Envelope(GroupBuyActivityList) } } }, async (request) =>
+    ok(await groupActivities(app.db, app.dialect, request.query, Date.now())),
+  );
+
+  app.get('/activities/group/:activityId', { schema: { params: ActivityIdParam, response: { 200: Envelope(GroupBuyPage) } } }, async (request) => {
+    const ctx = await request.optionalUser();
+    return ok(await groupBuyPage(app.db, app.dialect, ctx?.user ?? null, request.params.activityId, Date.now()));
+  });
+
+  app.post(
+    '/activities/group/:activityId/start',
+    { schema: { params: ActivityIdParam, body: Type.Unknown({ description: 'ignored' }), response: { 200: Envelope(GroupOrderResult) } } },
+    async (request) => {
+      const { user } = await request.requireUser();
+      return ok(await startGroup(app.db, app.dialect, app.adapters.pay, user, request.params.activityId, Date.now()));
+    },
+  );
+
+  app.get('/activities/groups/mine', { schema: { querystring: PageQuery, response: { 200: Envelope(MyGroupPage) } } }, async (request) => {
+    const { user } = await request.requireUser({ allowRestricted: true });
+    const { pageIndex = 1, pageSize = 10 } = request.query;
+    return ok(await myGroups(app.db, app.dialect, user.id, { pageIndex, pageSize }));
+  });
+
+  app.get('/activities/groups/:groupId', { schema: { params: GroupIdParam, response: { 200: Envelope(GroupDetail) } } }, async (request) => {
+    const { user } = await request.requireUser({ allowRestricted: true });
+    return ok(await groupDetail(app.db, app.dialect, user, request.params.groupId, Date.now()));
+  });
+
+  app.post(
+    '/activities/groups/:groupId/join',
+    { schema: { params: GroupIdParam, body: Type.Unknown({ description: 'ignored' }), response: { 200: Envelope(GroupOrderResult) } } },
+    async (request) => {
+      const { user } = await request.requireUser();
+      return ok(await joinGroup(app.db, app.dialect, app.adapters.pay, user, request.params.groupId, Date.now()));
+    },
+  );
+
+  // ---- invitations (order type 2) ----
+  app.get('/activities/invite/:courseId', { schema: { params: CourseIdParam, querystring: ReferralQuery, response: { 200: Envelope(InviteOffer) } } }, async (request) => {
+    const { user } = await request.requireUser({ allowRestricted: true });
+    return ok(await inviteOffer(app.db, app.dialect, user, request.params.courseId, request.query.suid, Date.now()));
+  });
+
+  app.post(
+    '/activities/invite/:courseId/order',
+    { schema: { params: CourseIdParam, body: InviteOrderBody, response: { 200: Envelope(CreateOrderResult) } } },
+    async (request) => {
+      const { user } = await request.requireUser();
+      return ok(await createInviteOrder(app.db, app.dialect, app.adapters.pay, user, request.params.courseId, request.body.suid, Date.now()));
+    },
+  );
+
+  app.get('/activities/invitations/mine', { schema: { querystring: PageQuery, response: { 200: Envelope(InvitationPage) } } }, async (request) => {
+    const { user } = await request.requireUser({ allowRestricted: true });
+    const { pageIndex = 1, pageSize = 10 } = request.query;
+    return ok(await myInvitations(app.db, user.id, { pageIndex, pageSize }));
+  });
+
+  // ---- cash-back (order type 4) ----
+  app.get('/activities/cashback/mine', { schema: { querystring: PageQuery, response: { 200: Envelope(CashbackRewardPage) } } }, async (request) => {
+    const { user } = await request.requireUser({ allowRestricted: true });
+    const { pageIndex = 1, pageSize = 10 } = request.query;
+    return ok(await myRewards(app.db, user.id, { pageIndex, pageSize }));
+  });
+
+  app.get('/activities/cashback/:courseId', { schema: { params: CourseIdParam, querystring: ReferralQuery, response: { 200: Envelope(CashbackOffer) } } }, async (request) => {
+    const { user } = await request.requireUser({ allowRestricted: true });
+    return ok(await cashbackOffer(app.db, app.dialect, user, request.params.courseId, request.query.suid, Date.now()));
+  });
+
+  app.post(
+    '/activities/cashback/:courseId/order',
+    { schema: { params: CourseIdParam, body: OptionalReferralBody, response: { 200: Envelope(CreateOrderResult) } } },
+    async (request) => {
+      const { user } = await request.requireUser();
+      return ok(await createCashbackOrder(app.db, app.dialect, app.adapters.pay, user, request.params.courseId, request.body?.suid ?? undefined, Date.now()));
+    },
+  );
+}

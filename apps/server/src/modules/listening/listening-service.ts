@@ -1,0 +1,161 @@
+/**
+ * Learning records (issue 5, decision 011): progress reports from the player, resume positions,
+ * play visits, the learner's list of listened courses, and hiding one from it. A report touches
+ * the record, the chapter's progress, the course summary and the per-day rollup in ONE
+ * transaction, so the yearly report can never disagree with the records.
+ */
+import { ErrorCodes, type HideListenResult, type ListenProgress, type ListenRecordPage, type ListenV3Body, type ListenV3Result, type VisitPlayResult } from '@jinfa/shared';
+import type { Dialect } from '../../db/database.ts';
+import type { UserRow } from '../../db/schema.ts';
+import { AppError, NotFoundError } from '../../lib/errors.ts';
+import { findCardsByIds } from '../courses/course-card-repository.ts';
+import { toCourseCard } from '../courses/course-card.ts';
+import type { Conn, Db } from '../users/user-repository.ts';
+import { assertCanListen, findListenCourse } from './listen-access.ts';
+import { accountReport, clampPosition, isFinished, splitAcrossDays } from './progress-accounting.ts';
+import {
+  addListenDays,
+  chapterCompletion,
+  chapterTitles,
+  countListenCourses,
+  countReport,
+  countVisits,
+  findListenCourseRow,
+  findVisit,
+  hideCourse,
+  insertRecordIfAbsent,
+  insertVisit,
+  listChapters,
+  listListenCourses,
+  listProgress,
+  lockRecord,
+  markCourseFinished,
+  updateRecord,
+  upsertListenCourse,
+  upsertProgress,
+} from './listening-repository.ts';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+/** Minutes with one decimal, from whole seconds. */
+export const toMinutes = (seconds: number) => Math.round(seconds / 6) / 10;
+
+export async function reportListen(db: Db, dialect: Dialect, user: UserRow, courseId: number, body: ListenV3Body, now: number): Promise<ListenV3Result> {
+  const chapterId = body.chapterId ?? null;
+  const { course, chapter } = await assertCanListen(db, user, courseId, chapterId, now);
+  const knownDuration = chapter ? chapter.duration_seconds : course.duration_seconds;
+  const duration = body.duration != null && body.duration > 0 ? Math.ceil(body.duration) : knownDuration;
+  const position = clampPosition(body.position, duration);
+
+  return db.transaction().execute(async (trx) => {
+    const inserted = await insertRecordIfAbsent(trx, { recordId: body.recordId, userId: user.id, courseId, chapterId, now, position, duration });
+    const record = await lockRecord(trx, dialect, user.id, body.recordId);
+    if (!record) throw new Error(`listen record ${body.recordId} missing after insert`);
+    // Record ids are the client's; one reused for another course or chapter must not merge.
+    if (record.course_id !== courseId || record.chapter_id !== chapterId) throw new AppError(ErrorCodes.LISTEN_RECORD_MISMATCH);
+
+    const prev = inserted
+      ? null
+      : { reportedSeconds: record.reported_seconds, playedSeconds: record.played_seconds, updatedAt: record.updated_at, startedAt: record.started_at };
+    const acc = accountReport(prev, { playedSeconds: body.playedSeconds, duration }, now);
+    if (!acc.fresh) {
+      // A late copy of an older report: nothing to credit, and its position is older than ours.
+      await countReport(trx, record.id);
+      return { recordId: body.recordId, position: record.position_seconds, playedSeconds: record.played_seconds, credited: 0, finished: isFinished(record.position_seconds, record.duration_seconds) };
+    }
+    const finished = isFinished(position, duration);
+    await updateRecord(trx, record.id, {
+      startedAt: acc.next.startedAt,
+      updatedAt: acc.next.updatedAt,
+      position,
+      duration,
+      reported: acc.next.reportedSeconds,
+      played: acc.next.playedSeconds,
+      exited: body.event === 'exit',
+    });
+    await upsertProgress(trx, { userId: user.id, courseId, chapterId, position, duration, credited: acc.credited, finished, now });
+    await upsertListenCourse(trx, { userId: user.id, courseId, chapterId, position, duration, credited: acc.credited, now, startedAt: acc.next.startedAt });
+    await addListenDays(trx, user.id, courseId, chapterId, splitAcrossDays(acc.credited, now));
+    if (finished && (await courseIsFinished(trx, user.id, courseId))) await markCourseFinished(trx, user.id, courseId, now);
+    return { recordId: body.recordId, position, playedSeconds: acc.next.playedSeconds, credited: acc.credited, finished };
+  });
+}
+
+/** A course is finished when every published chapter is (a course without chapters: its one progress row). */
+async function courseIsFinished(db: Conn, userId: number, courseId: number): Promise<boolean> {
+  const [chapters, progress] = await Promise.all([listChapters(db, courseId), listProgress(db, userId, courseId)]);
+  const finished = new Set(progress.filter((p) => p.finished === 1).map((p) => p.chapter_key));
+  if (chapters.length === 0) return finished.has(0);
+  return chapters.every((c) => finished.has(c.id));
+}
+
+export async function listenProgress(db: Db, userId: number, courseId: number): Promise<ListenProgress> {
+  if (!(await findListenCourse(db, courseId))) throw new NotFoundError('课程不存在');
+  const [summary, rows] = await Promise.all([findListenCourseRow(db, userId, courseId), listProgress(db, userId, courseId)]);
+  const chapters = rows.map((r) => ({ chapterId: r.chapter_id, position: r.position_seconds, duration: r.duration_seconds, finished: r.finished === 1 }));
+  if (!summary) return { courseId, chapterId: null, position: 0, duration: null, finished: false, chapters };
+  const last = chapters.find((c) => c.chapterId === summary.last_chapter_id);
+  return {
+    courseId,
+    chapterId: summary.last_chapter_id,
+    position: last?.position ?? summary.position_seconds,
+    duration: last?.duration ?? summary.duration_seconds,
+    finished: last?.finished ?? false,
+    chapters,
+  };
+}
+
+export async function visitPlay(db: Db, userId: number, courseId: number, recordId: string, now: number): Promise<VisitPlayResult> {
+  if (!(await findListenCourse(db, courseId))) throw new NotFoundError('课程不存在');
+  const added = await insertVisit(db, userId, recordId, courseId, now);
+  if (!added) {
+    const seen = await findVisit(db, userId, recordId);
+    if (seen && seen.course_id !== courseId) throw new AppError(ErrorCodes.LISTEN_RECORD_MISMATCH);
+  }
+  return { courseId, recordId, visits: await countVisits(db, userId, courseId) };
+}
+
+export async function hideListen(db: Db, userId: number, courseId: number): Promise<HideListenResult> {
+  if (!(await findListenCourse(db, courseId))) throw new NotFoundError('课程不存在');
+  // -1334 (silent): nothing of this course in the learner's records to hide.
+  if (!(await hideCourse(db, userId, courseId))) throw new AppError(-1334);
+  return { courseId, hidden: true };
+}
+
+export async function listenRecordPage(db: Db, dialect: Dialect, userId: number, pageIndex: number, pageSize: number): Promise<ListenRecordPage> {
+  const [rows, total] = await Promise.all([listListenCourses(db, userId, (pageIndex - 1) * pageSize, pageSize), countListenCourses(db, userId)]);
+  const ids = rows.map((r) => r.course_id);
+  const [cards, completion, titles] = await Promise.all([
+    findCardsByIds(db, dialect, ids),
+    chapterCompletion(db, userId, ids),
+    chapterTitles(db, rows.flatMap((r) => (r.last_chapter_id === null ? [] : [r.last_chapter_id]))),
+  ]);
+  const cardById = new Map(cards.map((c) => [c.id, c]));
+  const titleById = new Map(titles.map((t) => [t.id, t.title]));
+  return {
+    rows: rows.flatMap((r) => {
+      const card = cardById.get(r.course_id);
+      if (!card) return [];
+      const done = completion.get(r.course_id) ?? { finished: 0, chapters: 0 };
+      const finished = r.finished_at !== null;
+      let percent: number;
+      if (finished) percent = 100;
+      else if (done.chapters > 0) percent = Math.floor((done.finished / done.chapters) * 100);
+      else percent = r.duration_seconds ? Math.min(99, Math.floor((r.position_seconds / r.duration_seconds) * 100)) : 0;
+      return [
+        {
+          course: toCourseCard(card),
+          chapterId: r.last_chapter_id,
+          chapterTitle: r.last_chapter_id === null ? '' : (titleById.get(r.last_chapter_id) ?? ''),
+          position: r.position_seconds,
+          duration: r.duration_seconds,
+          progressPercent: percent,
+          finished,
+          playedSeconds: r.played_seconds,
+          minutes: toMinutes(r.played_seconds),
+          lastListenedAt: iso(r.updated_at),
+        },
+      ];
+    }),
+    total,
+  };
+}

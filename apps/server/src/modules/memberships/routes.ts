@@ -1,0 +1,70 @@
+/**
+ * Memberships (spec §7.2 `/v1/course_members/*`, decision 012) and buying one:
+ * `POST /v1/orders/member/{planId}` makes the caller's pending order of sign-up kind MEMBERSHIP
+ * (7, ours) — paid like any order through `/v1/orders/{id}/order_web_wxpay`, fulfilled by the one
+ * notify handler. The plan list is public; `rights` answers the basic list to anonymous callers;
+ * everything else is about the caller only.
+ */
+import { Type } from 'typebox';
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import {
+  CreateOrderResult,
+  Envelope,
+  IdParam,
+  MemberRights,
+  MembershipBillingType,
+  MembershipCheck,
+  MembershipPlanList,
+  MembershipPlanQuery,
+  OrderProgress,
+  PlanIdParam,
+  VipInfo,
+} from '@jinfa/shared';
+import { ok } from '../../lib/envelope.ts';
+import { createMembershipOrder, memberCheck, memberRights, membershipOrderProgress, planList, vipInfo } from './membership-service.ts';
+
+/** Bodiless write: the H5 sends `{}`, curl sends nothing; nothing in it is read. */
+const EmptyBody = Type.Unknown({ description: 'ignored' });
+
+export async function membershipRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('Cache-Control', 'private, no-store');
+  });
+
+  app.get(
+    '/course_members/rights/list',
+    { schema: { querystring: MembershipPlanQuery, response: { 200: Envelope(MembershipPlanList) } } },
+    async (request) => ok(await planList(app.db, request.query.type ?? MembershipBillingType.MONTHLY)),
+  );
+
+  app.get('/course_members/check', { schema: { response: { 200: Envelope(MembershipCheck) } } }, async (request) => {
+    const { user } = await request.requireUser({ allowRestricted: true });
+    return ok(memberCheck(user, Date.now()));
+  });
+
+  app.get('/course_members/rights', { schema: { response: { 200: Envelope(MemberRights) } } }, async (request) => {
+    const auth = await request.optionalUser();
+    return ok(await memberRights(app.db, auth?.user ?? null, Date.now()));
+  });
+
+  app.get('/course_members/vip_info', { schema: { response: { 200: Envelope(VipInfo) } } }, async (request) => {
+    const { user } = await request.requireUser({ allowRestricted: true });
+    return ok(await vipInfo(app.db, user, Date.now()));
+  });
+
+  app.get('/course_members/orders/:id', { schema: { params: IdParam, response: { 200: Envelope(OrderProgress) } } }, async (request) => {
+    const { user } = await request.requireUser({ allowRestricted: true });
+    return ok(await membershipOrderProgress(app.db, user, request.params.id, Date.now()));
+  });
+
+  app.post(
+    '/orders/member/:planId',
+    { schema: { params: PlanIdParam, body: EmptyBody, response: { 200: Envelope(CreateOrderResult) } } },
+    async (request) => {
+      const { user } = await request.requireUser();
+      return ok(await createMembershipOrder(app.db, app.dialect, user, request.params.planId, { provider: app.adapters.pay.name, now: Date.now() }));
+    },
+  );
+}

@@ -1,0 +1,125 @@
+/**
+ * The order kinds' calls (decision 013), registered inside orderRoutes (same prefix and hooks):
+ * - `GET  /v1/orders/quote/{course|chapter|column|live}/{id}`: what the sign-up page shows.
+ * - `POST /v1/orders/chapter/{chapterId}` (kind 2), `POST /v1/orders/create/order/{columnId}`
+ *   (kind 3, spec), `POST /v1/orders/live/{liveId}` (kind 6); early-bird (kind 5) is
+ *   `POST /v1/orders/{courseId}` on an early-bird course.
+ * - `POST /v1/orders/{courseId}/auto_order?timestamp&sign` and the operator's
+ *   `POST /v1/admin/orders/auto_order_link` (X-Ops-Token).
+ * - `POST /v1/orders/{orderId}/send_pay` (owner only) and the friend's
+ *   `GET /v1/orders/pay_for/{token}`, `POST …/order_web_wxpay`, `POST …/sandbox_pay`.
+ */
+import { Type } from 'typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import {
+  AutoOrderLink,
+  AutoOrderLinkBody,
+  AutoOrderQuery,
+  CreateOrderResult,
+  Envelope,
+  ErrorCodes,
+  IdParam,
+  OrderQuote,
+  OrderQuoteParams,
+  PayForParams,
+  PayForSummary,
+  PayParams,
+  PaySceneQuery,
+  SandboxPayResult,
+  SendPayResult,
+} from '@jinfa/shared';
+import { ok } from '../../lib/envelope.ts';
+import { AppError } from '../../lib/errors.ts';
+import { safeEqual } from '../../lib/crypto.ts';
+import { SandboxPaymentProvider } from '../../adapters/pay/sandbox-pay.ts';
+import { createCourseOrder, reloadOrder } from './order-service.ts';
+import { createChapterOrder, createColumnOrder, createLiveOrder, quote } from './order-kinds.ts';
+import { makeAutoOrderLink, payForParams, payForSandboxOrder, payForSummary, sendPay, verifyAutoOrder } from './order-links.ts';
+
+/** Bodiless writes: the H5 sends `{}`, curl sends nothing; nothing in it is read. */
+const EmptyBody = Type.Unknown({ description: 'ignored' });
+
+export async function orderKindRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const placeOpts = () => ({ provider: app.adapters.pay.name, now: Date.now() });
+  const secret = () => app.config.tokenSecret;
+  const requireOps = async (request: FastifyRequest) => {
+    const expected = app.config.opsToken;
+    const given = request.headers['x-ops-token'];
+    if (!expected || typeof given !== 'string' || !safeEqual(given, expected)) throw new AppError(ErrorCodes.OPS_TOKEN_REQUIRED);
+  };
+
+  app.get('/orders/quote/:target/:id', { schema: { params: OrderQuoteParams, response: { 200: Envelope(OrderQuote) } } }, async (request) => {
+    const { user } = await request.requireUser({ allowRestricted: true });
+    return ok(await quote(app.db, user, request.params.target, request.params.id, Date.now()));
+  });
+
+  app.post('/orders/chapter/:id', { schema: { params: IdParam, body: EmptyBody, response: { 200: Envelope(CreateOrderResult) } } }, async (request) => {
+    const { user } = await request.requireUser();
+    return ok(await createChapterOrder(app.db, app.dialect, user, request.params.id, placeOpts()));
+  });
+
+  app.post('/orders/create/order/:id', { schema: { params: IdParam, body: EmptyBody, response: { 200: Envelope(CreateOrderResult) } } }, async (request) => {
+    const { user } = await request.requireUser();
+    return ok(await createColumnOrder(app.db, app.dialect, user, request.params.id, placeOpts()));
+  });
+
+  app.post('/orders/live/:id', { schema: { params: IdParam, body: EmptyBody, response: { 200: Envelope(CreateOrderResult) } } }, async (request) => {
+    const { user } = await request.requireUser();
+    return ok(await createLiveOrder(app.db, app.dialect, user, request.params.id, placeOpts()));
+  });
+
+  app.post(
+    '/orders/:id/auto_order',
+    { schema: { params: IdParam, querystring: AutoOrderQuery, body: EmptyBody, response: { 200: Envelope(CreateOrderResult) } } },
+    async (request) => {
+      const { user } = await request.requireUser();
+      const now = Date.now();
+      verifyAutoOrder(secret(), request.params.id, request.query, now);
+      return ok(await createCourseOrder(app.db, app.dialect, user, request.params.id, { provider: app.adapters.pay.name, now }));
+    },
+  );
+
+  app.post(
+    '/admin/orders/auto_order_link',
+    { onRequest: requireOps, schema: { body: AutoOrderLinkBody, response: { 200: Envelope(AutoOrderLink) } } },
+    async (request) => ok(await makeAutoOrderLink(app.db, secret(), request.body.courseId, Date.now())),
+  );
+
+  app.post('/orders/:id/send_pay', { schema: { params: IdParam, body: EmptyBody, response: { 200: Envelope(SendPayResult) } } }, async (request) => {
+    const { user } = await request.requireUser();
+    return ok(await sendPay(app.db, secret(), user, request.params.id, Date.now()));
+  });
+
+  app.get('/orders/pay_for/:token', { schema: { params: PayForParams, response: { 200: Envelope(PayForSummary) } } }, async (request) => {
+    const { user } = await request.requireUser({ allowRestricted: true });
+    return ok(await payForSummary(app.db, app.dialect, secret(), user, request.params.token));
+  });
+
+  app.post(
+    '/orders/pay_for/:token/order_web_wxpay',
+    { schema: { params: PayForParams, querystring: PaySceneQuery, body: EmptyBody, response: { 200: Envelope(PayParams) } } },
+    async (request) => {
+      const { user } = await request.requireUser();
+      const opts = { wechatAppId: app.config.wechat.appId, clientIp: request.ip, now: Date.now(), scene: request.query.scene };
+      return ok(await payForParams(app.db, app.adapters.pay, secret(), user, request.params.token, opts));
+    },
+  );
+
+  /** The sandbox cashier's confirm for a 代付 order: the same signed notification as `/orders/{id}/sandbox_pay`. */
+  app.post(
+    '/orders/pay_for/:token/sandbox_pay',
+    { schema: { params: PayForParams, body: EmptyBody, response: { 200: Envelope(SandboxPayResult) } } },
+    async (request) => {
+      const provider = app.adapters.pay;
+      if (!(provider instanceof SandboxPaymentProvider)) throw new AppError(ErrorCodes.SANDBOX_PAY_OFF);
+      const { user } = await request.requireUser();
+      const order = await payForSandboxOrder(app.db, secret(), user, request.params.token, Date.now());
+      const signed = provider.simulatePayment(order.order_no, order.amount_fen);
+      const res = await app.inject({ method: 'POST', url: '/v1/pay/notify/sandbox', headers: signed.headers, payload: signed.body });
+      if (res.statusCode !== 200) throw new AppError(ErrorCodes.PAY_UNAVAILABLE);
+      return ok({ status: (await reloadOrder(app.db, app.dialect, order.id)).status });
+    },
+  );
+}

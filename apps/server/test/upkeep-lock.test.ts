@@ -1,0 +1,127 @@
+/**
+ * One upkeep sweep at a time across instances (decision 015): two app instances on ONE database
+ * (and on one Redis when TEST_REDIS_URL is set) — only one sweeps per period, the holder keeps
+ * its lease, a crashed holder's lease runs out, and a closed one hands over at once.
+ */
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.ts';
+import { MemoryKvStore } from '../src/adapters/kv-store.ts';
+import { createAdapters } from '../src/adapters/create-adapters.ts';
+import type { TestApp } from './support/build.ts';
+import { dialectsUnderTest } from './support/db.ts';
+import { buildOrdersApp, orderRowOf, prepaidOrderOf } from './orders-helpers.ts';
+import { createUpkeepRunner, DbLeaseLock, LEASE_MS, RedisLeaseLock, UPKEEP_LOCK, type LeaseLock, type UpkeepRunner } from '../src/modules/orders/upkeep-lock.ts';
+
+const PERIOD = 60_000;
+
+describe.each(dialectsUnderTest())('upkeep lock (%s)', (dialect) => {
+  let t: TestApp;
+  let second: FastifyInstance;
+  beforeAll(async () => {
+    t = await buildOrdersApp(dialect);
+    // A second instance of the app on the same database, as a second server process would be.
+    second = await buildApp({ config: t.config, database: t.db, kv: new MemoryKvStore(), adapters: { ...createAdapters(t.config), pay: t.app.adapters.pay } });
+    await second.ready();
+  });
+  afterAll(async () => {
+    await second.close();
+    await t.close();
+  });
+
+  const lockRow = () => t.app.db.selectFrom('app_locks').selectAll().where('name', '=', UPKEEP_LOCK).executeTakeFirst();
+
+  async function pair(): Promise<[UpkeepRunner, UpkeepRunner]> {
+    await t.app.db.deleteFrom('app_locks').execute();
+    return [createUpkeepRunner(t.app), createUpkeepRunner(second)];
+  }
+
+  it('two instances, ten periods: exactly one sweeps each period, always the same one, and the sweep does its work once', async () => {
+    const [a, b] = await pair();
+    const s = await prepaidOrderOf(t);
+    const start = s.order.expires_at + 1000;
+    const ran: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const now = start + i * PERIOD;
+      const [ra, rb] = await Promise.all([a.runOnce(now), b.runOnce(now)]);
+      expect(Number(ra) + Number(rb), `period ${i}`).toBe(1);
+      ran.push(ra ? a.holder : b.holder);
+    }
+    expect(new Set(ran).size).toBe(1);
+    expect((await lockRow())?.holder).toBe(ran[0]);
+    // The sweep really ran: the expired order is closed.
+    expect((await orderRowOf(t, s.order.id)).status).toBe('closed');
+  });
+
+  it("a crashed holder's lease runs out; until then nobody else sweeps", async () => {
+    const [a, b] = await pair();
+    const now = Date.now();
+    expect(await a.runOnce(now)).toBe(true);
+    // a dies here (kill -9: no release). b keeps trying every period.
+    expect(await b.runOnce(now + PERIOD)).toBe(false);
+    expect(await b.runOnce(now + LEASE_MS - 1)).toBe(false);
+    expect(await b.runOnce(now + LEASE_MS)).toBe(true);
+    expect((await lockRow())?.holder).toBe(b.holder);
+    // a comes back to life: it does not take the lease from the live holder.
+    expect(await a.runOnce(now + LEASE_MS + 1)).toBe(false);
+  });
+
+  it('a holder that shuts down hands over at once', async () => {
+    const [a, b] = await pair();
+    const now = Date.now();
+    expect(await a.runOnce(now)).toBe(true);
+    expect(await b.runOnce(now + 1)).toBe(false);
+    await a.close();
+    expect(await lockRow()).toBeUndefined();
+    expect(await b.runOnce(now + 2)).toBe(true);
+  });
+
+  it('50 concurrent acquisitions of a free lease: one wins', async () => {
+    await t.app.db.deleteFrom('app_locks').execute();
+    const lock = new DbLeaseLock(t.app.db);
+    const now = Date.now();
+    const wins = await Promise.all(Array.from({ length: 50 }, (_, i) => lock.acquire('race', `h${i}`, LEASE_MS, now)));
+    expect(wins.filter(Boolean)).toHaveLength(1);
+  });
+});
+
+describe.runIf(!!process.env.TEST_REDIS_URL)('upkeep lock in Redis', () => {
+  const url = process.env.TEST_REDIS_URL as string;
+  const prefix = `test:lock:${crypto.randomBytes(4).toString('hex')}:`;
+  let a: LeaseLock;
+  let b: LeaseLock;
+  let raw: Redis;
+  beforeAll(() => {
+    a = new RedisLeaseLock(url, prefix);
+    b = new RedisLeaseLock(url, prefix);
+    raw = new Redis(url);
+  });
+  afterAll(async () => {
+    await a.close();
+    await b.close();
+    await raw.quit();
+  });
+
+  it('SET NX PX: one holder; it renews; others wait; an expired lease (key gone) is taken; release is holder-only', async () => {
+    const now = Date.now();
+    const results = await Promise.all([a.acquire(UPKEEP_LOCK, 'A', LEASE_MS, now), b.acquire(UPKEEP_LOCK, 'B', LEASE_MS, now)]);
+    expect(results.filter(Boolean)).toHaveLength(1);
+    const holder = results[0] ? 'A' : 'B';
+    const other = holder === 'A' ? 'B' : 'A';
+    expect(await raw.get(`${prefix}${UPKEEP_LOCK}`)).toBe(holder);
+    const ttl = await raw.pttl(`${prefix}${UPKEEP_LOCK}`);
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(LEASE_MS);
+    expect(await a.acquire(UPKEEP_LOCK, holder, LEASE_MS, now)).toBe(true);
+    expect(await b.acquire(UPKEEP_LOCK, other, LEASE_MS, now)).toBe(false);
+    await b.release(UPKEEP_LOCK, other);
+    expect(await raw.get(`${prefix}${UPKEEP_LOCK}`)).toBe(holder);
+    // The holder crashed and PX ran out: Redis dropped the key.
+    await raw.del(`${prefix}${UPKEEP_LOCK}`);
+    expect(await b.acquire(UPKEEP_LOCK, other, LEASE_MS, now)).toBe(true);
+    await b.release(UPKEEP_LOCK, other);
+    expect(await raw.exists(`${prefix}${UPKEEP_LOCK}`)).toBe(0);
+  });
+});

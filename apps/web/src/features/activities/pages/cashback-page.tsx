@@ -1,0 +1,112 @@
+import { ErrorCodes, errorMessage } from '@jinfa/shared/errors';
+import type { CashbackOffer } from '@jinfa/shared/activity-schemas';
+import { Page } from '../../../components/page.tsx';
+import { ErrorState } from '../../../components/states.tsx';
+import { paths } from '../../../config/paths.ts';
+import { getSourceId } from '../../../lib/source-id.ts';
+import { Link, useSearchParams } from '../../../lib/router.ts';
+import { useCashbackOffer } from '../api/get-cashback-offer.ts';
+import { useCreateCashbackOrder } from '../api/create-cashback-order.ts';
+import { CourseHero } from '../components/course-hero.tsx';
+import { usePayOrder } from '../hooks/use-pay-order.ts';
+import { parseId } from '../lib/format.ts';
+import { shareLink, shareOrCopy } from '../lib/share-link.ts';
+import styles from '../components/activities.module.css';
+
+function OfferBody({ offer, suid }: { offer: CashbackOffer; suid: number | null }) {
+  const create = useCreateCashbackOrder();
+  const checkout = usePayOrder();
+  const busy = create.isPending || checkout.phase !== 'idle';
+  const { course } = offer;
+  // The link a learner shares: the spec's cash-back query (id, suid, source=rebate).
+  const myLink = shareLink(paths.activityCashBack.getHref({ id: course.courseId, source: 'rebate' }));
+
+  const handleBuy = async () => {
+    const res = await create.mutateAsync({ courseId: course.courseId, suid }).catch(() => null);
+    if (res?.order.status === 'pending') await checkout.pay(res.order);
+  };
+
+  return (
+    <>
+      <CourseHero course={course} badge="返现" sub={`${course.lecturerName} · ${course.lecturerPosition}`}>
+        <div className={styles.priceRow}>
+          <span className={styles.price}>
+            <small>¥</small>
+            {offer.priceYuan ?? course.priceYuan}
+          </span>
+          {course.originalPrice > course.price && <s className={styles.original}>¥{(course.originalPrice / 100).toFixed(2)}</s>}
+          <span className={styles.save}>分享返¥{offer.rebateYuan}</span>
+        </div>
+      </CourseHero>
+
+      {offer.sharerRewarded && !offer.owned && (
+        <section className={styles.section}>
+          <p className={styles.note}>
+            来自 <b>{offer.sharerNickname || '好友'}</b> 的推荐：您购买后，TA 将获得 ¥{offer.rebateYuan} 分享奖励。
+          </p>
+        </section>
+      )}
+
+      <section className={styles.section}>
+        <h3 className={styles.sectionTitle}>分享返现规则</h3>
+        <ol className={styles.steps}>
+          <li>
+            <b>1</b>购买课程
+          </li>
+          <li>
+            <b>2</b>分享给好友
+          </li>
+          <li>
+            <b>3</b>好友购买
+          </li>
+          <li>
+            <b>4</b>返现到零钱
+          </li>
+        </ol>
+        <p className={styles.note}>每位好友通过您的链接购买，您可获得 ¥{offer.rebateYuan} 返现；好友付款 7 天后发放至微信零钱，期间退款的订单不计返现。</p>
+        {offer.blockedCode !== 0 && <p className={styles.note}>{errorMessage(offer.blockedCode)}</p>}
+      </section>
+
+      <div className={styles.barSpacer} />
+      <div className={styles.bar}>
+        {offer.owned ? (
+          <>
+            <Link className={styles.secondary} to={paths.myCashBack.getHref()}>
+              我的返现
+            </Link>
+            <button type="button" className={styles.primary} data-testid="cashback-share" onClick={() => void shareOrCopy(myLink)}>
+              分享赚 ¥{offer.rebateYuan}
+            </button>
+          </>
+        ) : (
+          <button type="button" className={styles.primary} data-testid="cashback-buy" disabled={busy || offer.price === null} onClick={() => void handleBuy()}>
+            {offer.blockedCode === ErrorCodes.VIP_CASHBACK_NEEDS_VIP_PRICE ? '会员暂不可参加' : `立即购买 ¥${offer.priceYuan ?? course.priceYuan}`}
+          </button>
+        )}
+      </div>
+      {checkout.sheet}
+    </>
+  );
+}
+
+/** /activity/cashBack?id&suid&source=rebate&tid: a cash-back course's landing. */
+export function CashBackPage() {
+  const [params] = useSearchParams();
+  const courseId = parseId(params.get('id'));
+  // The link's sharer, else the source id remembered for 30 minutes (spec §3).
+  const suid = parseId(params.get('suid')) ?? getSourceId();
+  const offer = useCashbackOffer(courseId, suid);
+  return (
+    <Page title="分享返现">
+      {courseId == null ? (
+        <ErrorState title="链接无效" />
+      ) : offer.isPending ? (
+        <div className={styles.skeleton} aria-label="加载中" />
+      ) : offer.isError ? (
+        <ErrorState error={offer.error} onRetry={() => void offer.refetch()} />
+      ) : (
+        <OfferBody offer={offer.data} suid={suid} />
+      )}
+    </Page>
+  );
+}

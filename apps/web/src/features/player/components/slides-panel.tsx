@@ -1,0 +1,49 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { existPptQueryOptions } from '../api/get-exist-ppt.ts';
+import { pptImagesQueryOptions, slideAt } from '../api/get-ppt-images.ts';
+import styles from './slides-panel.module.css';
+
+/**
+ * The course's slides (`exist_ppt`, then `ppt_images`) under the player: swipe through them;
+ * slides that carry a start time follow the playhead unless the learner has just swiped.
+ */
+export function SlidesPanel({ courseId, chapterId, time }: { courseId: number; chapterId: number | null; time: number }) {
+  const exists = useQuery(existPptQueryOptions(courseId));
+  const images = useQuery({ ...pptImagesQueryOptions(courseId, chapterId), enabled: exists.data === true });
+  const slides = (images.data ?? []).filter((s) => s.chapterId == null || chapterId == null || s.chapterId === chapterId);
+  const [index, setIndex] = useState(0);
+  const touchedAt = useRef(0);
+  const follow = slideAt(slides, time);
+
+  useEffect(() => {
+    // Follow the playhead, unless the learner browsed the slides in the last 8 seconds.
+    if (follow >= 0 && Date.now() - touchedAt.current > 8000) setIndex(follow);
+  }, [follow]);
+
+  if (exists.data !== true || slides.length === 0) return null;
+  const current = Math.min(index, slides.length - 1);
+  const go = (to: number) => {
+    touchedAt.current = Date.now();
+    setIndex(Math.max(0, Math.min(slides.length - 1, to)));
+  };
+  return (
+    <section className={styles.panel} aria-label="课件" data-testid="slides-panel">
+      <div className={styles.head}>
+        <span className={styles.title}>课件</span>
+        <span className={styles.count}>
+          {current + 1} / {slides.length}
+        </span>
+      </div>
+      <div className={styles.frame}>
+        <img src={slides[current]!.url} alt={`第${current + 1}页课件`} decoding="async" />
+        <button type="button" className={styles.prev} aria-label="上一页" disabled={current === 0} onClick={() => go(current - 1)}>
+          ‹
+        </button>
+        <button type="button" className={styles.next} aria-label="下一页" disabled={current === slides.length - 1} onClick={() => go(current + 1)}>
+          ›
+        </button>
+      </div>
+    </section>
+  );
+}

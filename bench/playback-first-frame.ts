@@ -1,0 +1,120 @@
+/**
+ * Playback budget (issue 5 §5): tap play → first video frame on the course page, p50 ≤ 1.0 s and
+ * p95 ≤ 2.0 s, in Debian Chromium at phone size with a WeChat user agent, network throttled over
+ * loopback with CDP `Network.emulateNetworkConditions`: latency 20 ms, download 4 Mbit/s, upload
+ * 3 Mbit/s (a "4G" profile in Lighthouse's spirit). Both players: native HLS (Chromium has it)
+ * and hls.js (forced with `?player=hlsjs`). Each run is a cold first play: a new page with the
+ * HTTP cache emptied (so playlists, the key and segments all travel), the tap once the page has
+ * settled. The first frame is `requestVideoFrameCallback`'s first callback (the `playing` event
+ * where it is missing). Prints p50/p95/max per path; asserts nothing.
+ *
+ * Against the real server (`node scripts/start.mjs`, seeded SQLite in a temp DATA_DIR, test-login
+ * mode) serving apps/web/dist, or WEB_DIST when set.
+ *   npx tsx bench/playback-first-frame.ts [--build]     RUNS=20 COURSE_ID=<a video course>
+ */
+import type { Page } from 'playwright-core';
+import { startServer } from '../e2e/support/server.ts';
+import { launchBrowser, phoneContext } from '../e2e/support/browser.ts';
+import { ensureWebDist } from './web-budget.ts';
+
+const RUNS = Number(process.env.RUNS ?? 20);
+const THROTTLE = { offline: false, latency: 20, downloadThroughput: (4 * 1024 * 1024) / 8, uploadThroughput: (3 * 1024 * 1024) / 8 };
+const P50_BUDGET_MS = 1000;
+const P95_BUDGET_MS = 2000;
+
+interface Envelope<T> {
+  code: number;
+  data: T;
+}
+
+async function getJson<T>(url: string): Promise<T> {
+  const body = (await (await fetch(url)).json()) as Envelope<T>;
+  if (body.code !== 0) throw new Error(`${url} answered code ${body.code}`);
+  return body.data;
+}
+
+function quantile(sorted: number[], q: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+}
+
+/** One cold tap → first frame, in ms (page time). */
+async function oneRun(page: Page, url: string): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.send('Network.emulateNetworkConditions', THROTTLE);
+  await page.goto(url);
+  const button = page.getByTestId('video-play');
+  await button.waitFor();
+  // The learner taps once the page has shown and settled (its own requests, the play_auth asked ahead).
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => {
+    const w = window as unknown as { __tap?: number; __frame?: Promise<number> };
+    const video = document.querySelector<HTMLVideoElement>('[data-testid=video-player] video')!;
+    document.addEventListener('click', () => (w.__tap = performance.now()), { capture: true, once: true });
+    w.__frame = new Promise<number>((resolve) => {
+      if ('requestVideoFrameCallback' in video) video.requestVideoFrameCallback((now) => resolve(now));
+      else video.addEventListener('playing', () => resolve(performance.now()), { once: true });
+    });
+  });
+  await button.click();
+  const ms = await page.evaluate(async () => {
+    const w = window as unknown as { __tap: number; __frame: Promise<number> };
+    const frame = await w.__frame;
+    return frame - w.__tap;
+  });
+  await cdp.detach();
+  return ms;
+}
+
+async function main(): Promise<void> {
+  if (!process.env.WEB_DIST) ensureWebDist(process.argv.includes('--build'));
+  const server = await startServer();
+  const browser = await launchBrowser();
+  try {
+    const users = await getJson<{ userId: number }[]>(`${server.url}/v1/users/preset`);
+    const { accessToken } = await getJson<{ accessToken: string }>(`${server.url}/v1/wechat/token2?userId=${users[0]!.userId}&productType=0`);
+    const list = await getJson<{ rows: { courseId: number; isFree: boolean; courseType: number; mediaType: number }[] }>(
+      `${server.url}/v1/courses/list?isFree=1&pageIndex=1&pageSize=50`,
+    );
+    const courseId = Number(process.env.COURSE_ID) || list.rows.find((c) => c.courseType === 1 && c.mediaType === 1)?.courseId;
+    if (!courseId) throw new Error('no free single video course in the demo catalogue');
+
+    console.log(`\n## playback: tap → first frame (course ${courseId}, ${RUNS} cold runs per path)`);
+    console.log(`network: latency ${THROTTLE.latency} ms, down 4 Mbit/s, up 3 Mbit/s (CDP emulateNetworkConditions, loopback)\n`);
+    for (const path of ['native', 'hlsjs'] as const) {
+      const context = await phoneContext(browser);
+      await context.addInitScript(
+        ([token, forced]) => {
+          localStorage.setItem('access_token', token);
+          localStorage.setItem('jf_player', forced);
+        },
+        [accessToken, path] as const,
+      );
+      const url = `${server.url}/#/course/detail?courseId=${courseId}`;
+      const samples: number[] = [];
+      // One warm-up run (the server's first media reads, Chromium's decoder start-up), not counted.
+      for (let i = 0; i <= RUNS; i += 1) {
+        const page = await context.newPage();
+        const ms = await oneRun(page, url);
+        const engine = await page.getByTestId('video-player').getAttribute('data-engine');
+        if (engine !== path) throw new Error(`expected the ${path} player, got ${engine}`);
+        if (i > 0) samples.push(ms);
+        await page.close();
+      }
+      await context.close();
+      const s = [...samples].sort((a, b) => a - b);
+      const p50 = quantile(s, 0.5);
+      const p95 = quantile(s, 0.95);
+      const verdict = p50 <= P50_BUDGET_MS && p95 <= P95_BUDGET_MS ? 'within budget' : 'OVER BUDGET';
+      console.log(
+        `${path.padEnd(7)} p50 ${p50.toFixed(0).padStart(5)} ms  p95 ${p95.toFixed(0).padStart(5)} ms  max ${s.at(-1)!.toFixed(0).padStart(5)} ms  (budget p50 ${P50_BUDGET_MS} / p95 ${P95_BUDGET_MS}: ${verdict})`,
+      );
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+await main();

@@ -1,0 +1,156 @@
+/**
+ * The learning-records journey (issue 5 §4): a preset learner's listening is reported the way
+ * the player reports it (`listenV3`, one record per play session), then the learner opens the
+ * study statistics and the yearly report, checks the minutes, opens the printable page and
+ * exports the CSV. Phone size, WeChat user agent, real server and seeded database.
+ */
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startServer, type RunningServer } from '../support/server.ts';
+import { artifact, launchBrowser, phoneContext } from '../support/browser.ts';
+
+interface Envelope<T> {
+  code: number;
+  message: string;
+  data: T;
+}
+
+interface CourseRow {
+  courseId: number;
+  name: string;
+  isFree: boolean;
+  courseType: number;
+  durationSeconds: number | null;
+}
+
+describe('learning records journey', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  const api = async <T>(method: 'GET' | 'POST', url: string, token?: string, body?: object): Promise<Envelope<T>> => {
+    const res = await fetch(`${server.url}${url}`, {
+      method,
+      headers: { ...(token ? { 'access-token': token } : {}), ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) },
+      body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
+    });
+    return (await res.json()) as Envelope<T>;
+  };
+
+  async function signedIn(userId: number): Promise<{ context: BrowserContext; page: Page; token: string }> {
+    const token = (await api<{ accessToken: string }>('GET', `/v1/wechat/token2?userId=${userId}&productType=0`)).data.accessToken;
+    const context = await phoneContext(browser);
+    await context.addInitScript(
+      ([t, id]) => {
+        if (!localStorage.getItem('access_token')) {
+          localStorage.setItem('access_token', t);
+          localStorage.setItem('user_id', id);
+        }
+      },
+      [token, String(userId)] as const,
+    );
+    return { context, page: await context.newPage(), token };
+  }
+
+  /** Figure shown in a stat tile (its <dd>) by its label. */
+  const tile = (page: Page, scope: string, label: string) => page.getByTestId(scope).locator('div', { has: page.locator('dt', { hasText: label }) }).locator('dd');
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('reports listening, shows it in the study stats and the yearly report, prints and exports it', async () => {
+    const { context, page, token } = await signedIn(1);
+    const free = (await api<{ rows: CourseRow[] }>('GET', '/v1/courses/list?pageIndex=1&pageSize=50')).data.rows.filter(
+      (c) => c.isFree && c.courseType === 1 && (c.durationSeconds ?? 0) >= 900,
+    );
+    expect(free.length, 'two free single courses of 15 min or more').toBeGreaterThanOrEqual(2);
+    const [a, b] = free as [CourseRow, CourseRow];
+
+    // Two play sessions the way the player reports them: start, then the exit beacon (text/plain,
+    // token in the body). A first report counts at most the media's duration.
+    const report = async (courseId: number, recordId: string, played: number, position: number) => {
+      expect((await api<unknown>('POST', `/v1/courses/${courseId}/listenV3`, token, { recordId, event: 'start', position: 0, playedSeconds: played })).code).toBe(0);
+      const beacon = await fetch(`${server.url}/v1/courses/${courseId}/listenV3`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain;charset=UTF-8' },
+        body: JSON.stringify({ recordId, event: 'exit', position, playedSeconds: played, accessToken: token }),
+      });
+      expect(((await beacon.json()) as Envelope<unknown>).code).toBe(0);
+      // The same beacon again (a retry) changes nothing.
+      await fetch(`${server.url}/v1/courses/${courseId}/listenV3`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain;charset=UTF-8' },
+        body: JSON.stringify({ recordId, event: 'exit', position, playedSeconds: played, accessToken: token }),
+      });
+    };
+    await report(a.courseId, `e2e-rec-a-${Date.now()}`, 600, 610);
+    await report(b.courseId, `e2e-rec-b-${Date.now()}`, 300, 300);
+
+    // 学习统计: 15 minutes today, also in the 7-day chart.
+    await page.goto(`${server.url}/#/record/studyStats`);
+    await expect.poll(() => tile(page, 'study-stats-totals', '今日').innerText(), { timeout: 15_000 }).toBe('15分钟');
+    expect(await tile(page, 'study-stats-totals', '本周').innerText()).toBe('15分钟');
+    expect(await page.getByTestId('chart-daily').locator('svg').getAttribute('aria-label')).toContain('今天15分钟');
+    await page.screenshot({ path: artifact('study-stats.png'), fullPage: true });
+
+    // 学习记录: the last listened course first, with a continue button.
+    await page.goto(`${server.url}/#/record/studyRecord`);
+    const first = page.getByTestId('listen-record').first();
+    await first.waitFor({ timeout: 15_000 });
+    expect(await first.innerText()).toContain(b.name);
+    await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete));
+    await page.screenshot({ path: artifact('study-record.png'), fullPage: true });
+
+    // 年度学习报告.
+    await page.goto(`${server.url}/#/userCenter/listenReport`);
+    await expect.poll(() => tile(page, 'report-totals', '学习分钟').innerText(), { timeout: 15_000 }).toBe('15分');
+    expect(await tile(page, 'report-totals', '学习天数').innerText()).toBe('1天');
+    expect(await tile(page, 'report-totals', '开始学习').innerText()).toBe('2门');
+    await page.screenshot({ path: artifact('listen-report.png'), fullPage: true });
+
+    // The printable page.
+    await page.getByTestId('print-view').click();
+    const sheet = page.getByTestId('print-report');
+    await sheet.waitFor({ timeout: 15_000 });
+    await expect.poll(() => sheet.innerText(), { timeout: 10_000 }).toContain('张明远');
+    expect(await sheet.innerText()).toContain('138****0001');
+    await page.screenshot({ path: artifact('listen-report-print.png'), fullPage: true });
+
+    // Export: in WeChat the CSV opens through an apptoken link, which Chromium downloads.
+    await page.goBack();
+    await page.getByTestId('export-csv').waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 15_000 }), page.getByTestId('export-csv').click()]);
+    const file = await download.path();
+    const csv = fs.readFileSync(file!, 'utf8');
+    expect(csv.charCodeAt(0)).toBe(0xfeff);
+    const lines = csv.slice(1).trimEnd().split('\r\n');
+    expect(lines[0]).toBe('日期,学员,手机号,课程,讲师,章节,收听分钟,收听秒数');
+    expect(lines.some((l) => l.includes(a.name) && l.endsWith(',10,600'))).toBe(true);
+    expect(lines.some((l) => l.includes(b.name) && l.endsWith(',5,300'))).toBe(true);
+    expect(lines.at(-1)).toMatch(/^\d{4}年合计,张明远,138\*\*\*\*0001,,,,15,900$/);
+    fs.copyFileSync(file!, artifact('listen-report.csv'));
+
+    // 继续学习 on /mycourses: the course listened to last.
+    await page.goto(`${server.url}/#/mycourses`);
+    const strip = page.getByTestId('continue-learning');
+    await strip.waitFor({ timeout: 15_000 });
+    expect(await strip.innerText()).toContain(b.name);
+    await page.waitForLoadState('networkidle');
+    await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete));
+    await page.screenshot({ path: artifact('my-courses-continue.png') });
+
+    // 分享统计: a WeChat share and a poster of course A.
+    expect((await api<unknown>('POST', `/v1/courses/${a.courseId}/shared`, token, { shareType: 1 })).code).toBe(0);
+    expect((await api<unknown>('POST', `/v1/courses/${a.courseId}/shared`, token, { channel: 'poster' })).code).toBe(0);
+    await page.goto(`${server.url}/#/record/shareStats`);
+    await expect.poll(() => tile(page, 'share-totals', '分享次数').innerText(), { timeout: 15_000 }).toBe('2次');
+    await page.screenshot({ path: artifact('share-stats.png'), fullPage: true });
+    await context.close();
+  }, 120_000);
+});
