@@ -48,20 +48,30 @@ async function oneRun(page: Page, url: string): Promise<number> {
   await button.waitFor();
   // The learner taps once the page has shown and settled (its own requests, the play_auth asked ahead).
   await page.waitForLoadState('networkidle');
+  // Runs in the page; the bench compiles without the DOM library, hence the narrow shapes.
   await page.evaluate(() => {
-    const w = window as unknown as { __tap?: number; __frame?: Promise<number> };
-    const video = document.querySelector<HTMLVideoElement>('[data-testid=video-player] video')!;
-    document.addEventListener('click', () => (w.__tap = performance.now()), { capture: true, once: true });
-    w.__frame = new Promise<number>((resolve) => {
-      if ('requestVideoFrameCallback' in video) video.requestVideoFrameCallback((now) => resolve(now));
-      else video.addEventListener('playing', () => resolve(performance.now()), { once: true });
+    interface Video {
+      requestVideoFrameCallback?: (cb: (now: number) => void) => void;
+      addEventListener: (type: string, fn: () => void, o?: object) => void;
+    }
+    const g = globalThis as unknown as {
+      __tap?: number;
+      __frame?: Promise<number>;
+      performance: { now(): number };
+      document: { querySelector(s: string): Video | null; addEventListener: (type: string, fn: () => void, o?: object) => void };
+    };
+    const video = g.document.querySelector('[data-testid=video-player] video')!;
+    g.document.addEventListener('click', () => (g.__tap = g.performance.now()), { capture: true, once: true });
+    g.__frame = new Promise<number>((resolve) => {
+      if (video.requestVideoFrameCallback) video.requestVideoFrameCallback((now) => resolve(now));
+      else video.addEventListener('playing', () => resolve(g.performance.now()), { once: true });
     });
   });
   await button.click();
   const ms = await page.evaluate(async () => {
-    const w = window as unknown as { __tap: number; __frame: Promise<number> };
-    const frame = await w.__frame;
-    return frame - w.__tap;
+    const g = globalThis as unknown as { __tap: number; __frame: Promise<number> };
+    const frame = await g.__frame;
+    return frame - g.__tap;
   });
   await cdp.detach();
   return ms;
@@ -86,8 +96,9 @@ async function main(): Promise<void> {
       const context = await phoneContext(browser);
       await context.addInitScript(
         ([token, forced]) => {
-          localStorage.setItem('access_token', token);
-          localStorage.setItem('jf_player', forced);
+          const store = (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage;
+          store.setItem('access_token', token);
+          store.setItem('jf_player', forced);
         },
         [accessToken, path] as const,
       );

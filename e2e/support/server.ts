@@ -48,7 +48,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   let out = '';
   const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, TEST_LOGIN: 'on', NODE_ENV: 'development', LOG_LEVEL: 'info', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, TEST_LOGIN: 'on', NODE_ENV: 'development', LOG_LEVEL: 'info', MEDIA_DEMO_CLIPS: 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (b: Buffer) => (out += b.toString()));

@@ -7,7 +7,7 @@ import { expectActivityInvariant } from './activities-helpers.ts';
 import { runActivityUpkeep } from '../src/modules/activities/routes.ts';
 import { GROUP_FAIL_GRACE_MS } from '../src/modules/activities/group-service.ts';
 import { REWARD_HOLD_MS } from '../src/modules/activities/activity-fulfilment.ts';
-import { SandboxPayoutProvider } from '../src/adapters/payout/sandbox-payout.ts';
+import type { SandboxPayoutProvider } from '../src/adapters/payout/sandbox-payout.ts';
 import { runOrderUpkeep } from '../src/modules/orders/reconcile-service.ts';
 
 const HOUR = 3_600_000;

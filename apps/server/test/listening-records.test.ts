@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { AccountStatus, ErrorCodes } from '@jinfa/shared';
 import { build, type TestApp } from './support/build.ts';
 import { dialectsUnderTest } from './support/db.ts';
-import { buildCourse, buildFreeCourse, signedInUser } from './support/factories.ts';
+import { buildCorporate, buildCourse, buildFreeCourse, signedInUser } from './support/factories.ts';
 
 const BASE = Date.parse('2026-03-10T10:00:00+08:00');
 let seq = 0;
@@ -189,6 +189,18 @@ describe.each(dialectsUnderTest())('learning records (%s)', (dialect) => {
       const other = await buildFreeCourse(t.app.db);
       const wrongChapter = await listen(other.id, { recordId: rid(), chapterId: trial!.id, event: 'start', position: 0, playedSeconds: 0 }, headers);
       expect(wrongChapter.json().code).toBe(ErrorCodes.NOT_FOUND);
+    });
+
+    it('takes a corporate course from its active member, refuses it once the membership expired', async () => {
+      const corp = await buildCorporate(t.app.db);
+      const course = await buildCourse(t.app.db, { corporate_id: corp.id });
+      const active = await signedInUser(t, { user_type: 7, corporate_id: corp.id, member_expire_at: Date.now() + 86_400_000 });
+      const expired = await signedInUser(t, { user_type: 7, corporate_id: corp.id, member_expire_at: Date.now() - 86_400_000 });
+      const body = () => ({ recordId: rid(), event: 'start', position: 0, playedSeconds: 0 });
+      expect((await listen(course.id, body(), active.headers)).json().code).toBe(0);
+      const refused = (await listen(course.id, body(), expired.headers)).json();
+      expect(refused.code).toBe(ErrorCodes.CORPORATE_MEMBERSHIP_EXPIRED);
+      expect(refused.message).toContain('企业会员已过期');
     });
 
     it('takes an owned course and refuses locked learners', async () => {

@@ -55,11 +55,3 @@ export type AdminRefund = Static<typeof AdminRefund>;
 
 export const AdminRefundPage = Type.Object({ rows: Type.Array(AdminRefund), total: Type.Integer() });
 export type AdminRefundPage = Static<typeof AdminRefundPage>;
-
-/** What the learner's order list says about a refund (order-labels in the H5). */
-export const REFUND_STATE_TEXT: Record<RefundState, string> = {
-  processing: '退款中',
-  success: '已退款',
-  failed: '退款异常，客服处理中',
-  abnormal: '退款异常，客服处理中',
-};

@@ -283,10 +283,20 @@ export const CourseDetail = Type.Object({
   trackingId: Type.String(),
   /** Present only when the caller is logged in. */
   isFavorite: Type.Optional(Type.Boolean()),
-  /** Whether the caller owns the course (always false until purchases exist). */
+  /**
+   * Whether the caller may study the whole course now: an entitlement (bought, enrolled, granted),
+   * a free course, or an active membership that covers it — the same verdict as play_auth.
+   */
   owned: Type.Boolean(),
+  /**
+   * Why `owned` is true (absent when it is false or the caller is anonymous): `member`, a
+   * member-free course for an active member; `corporate`, a course of the caller's corporate
+   * while that corporate membership lasts. The buy bar says 会员免费学 for these.
+   */
+  accessBy: Type.Optional(Type.Union([Type.Literal('owned'), Type.Literal('free'), Type.Literal('member'), Type.Literal('corporate')])),
 });
 export type CourseDetail = Static<typeof CourseDetail>;
+export type CourseAccessBy = NonNullable<CourseDetail['accessBy']>;
 
 export const Chapter = Type.Object({
   chapterId: Type.Integer(),

@@ -2,7 +2,7 @@
  * Rows → the /v1 contract shapes (CourseDetail, Chapter; CourseCard is course-card.ts). The route's response
  * schema stays the whitelist; these only rename and format (fen → yuan strings, ms → ISO).
  */
-import type { Chapter, CourseDetail } from '@jinfa/shared';
+import type { Chapter, CourseAccessBy, CourseDetail } from '@jinfa/shared';
 import { yuan } from './course-card.ts';
 import type { CourseDetailRow } from './course-repository.ts';
 import { sanitizeHtml } from './sanitize-html.ts';
@@ -29,7 +29,7 @@ function sanitizedDetail(raw: string): string {
 
 export function toCourseDetail(
   row: CourseDetailRow,
-  caller: { isFavorite: boolean; owned: boolean } | null,
+  caller: { isFavorite: boolean; owned: boolean; accessBy: CourseAccessBy | null } | null,
 ): CourseDetail {
   return {
     courseId: row.id,
@@ -71,6 +71,7 @@ export function toCourseDetail(
     trackingId: `course-${row.id}`,
     ...(caller ? { isFavorite: caller.isFavorite } : {}),
     owned: caller?.owned ?? false,
+    ...(caller?.accessBy ? { accessBy: caller.accessBy } : {}),
   };
 }
 

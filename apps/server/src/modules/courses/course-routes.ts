@@ -106,7 +106,7 @@ export async function courseRoutes(fastify: FastifyInstance) {
     // users still read — their codes come on actions (plugins/auth.ts).
     const caller = await request.optionalUser();
     if (caller) {
-      return sendCatalogue(request, reply, { policy: 'private', varyOnToken: true, load: () => courseDetail(app.db, app.dialect, id, caller.user.id) });
+      return sendCatalogue(request, reply, { policy: 'private', varyOnToken: true, load: () => courseDetail(app.db, app.dialect, id, caller.user) });
     }
     return sendCatalogue(request, reply, {
       policy: 'public',

@@ -11,7 +11,7 @@
  *   the one call with nothing to show.
  */
 import type { Kysely } from 'kysely';
-import { ErrorCodes, type Banner, type Chapter, type CourseCard, type CourseDetail, type CoursePage, type CourseListQuery, type ExhibitionSection, type HotSearch, type Subject, type TagSummary } from '@jinfa/shared';
+import { ErrorCodes, type Banner, type CourseAccessBy, type Chapter, type CourseCard, type CourseDetail, type CoursePage, type CourseListQuery, type ExhibitionSection, type HotSearch, type Subject, type TagSummary } from '@jinfa/shared';
 import type { DB } from '../../db/schema.ts';
 import type { Dialect } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -31,7 +31,8 @@ import { toCourseCard } from './course-card.ts';
 import { toChapter, toCourseDetail } from './course-presenter.ts';
 import { assertCourseOnShelf } from './course-state.ts';
 import { parseKeyword } from './search-terms.ts';
-import { findUserCourse } from '../learning/learning-repository.ts';
+import { checkEntitlement } from '../media/entitlement.ts';
+import type { UserRow } from '../../db/schema.ts';
 
 type Db = Kysely<DB>;
 
@@ -114,14 +115,27 @@ async function readableCourse(db: Db, dialect: Dialect, id: number): Promise<Cou
   return assertCourseOnShelf(await findCourseWithLecturer(db, dialect, id));
 }
 
-export async function courseDetail(db: Db, dialect: Dialect, id: number, callerId: number | null): Promise<CourseDetail> {
+/** The caller fields the course page looks at: who they are and the membership they hold. */
+export type CourseCaller = Pick<UserRow, 'id' | 'user_type' | 'member_expire_at' | 'corporate_id'>;
+
+export async function courseDetail(db: Db, dialect: Dialect, id: number, caller: CourseCaller | null, now = Date.now()): Promise<CourseDetail> {
   const course = await readableCourse(db, dialect, id);
-  const favorite = callerId === null ? false : await hasFavorite(db, callerId, id);
-  // Owned: an entitlement (free enrolment, paid order, membership, corporate grant), or a free
-  // course, which any signed-in learner may open.
-  const owned = callerId === null ? false : course.is_free === 1 || (await findUserCourse(db, callerId, id)) !== undefined;
-  const caller = callerId === null ? null : { isFavorite: favorite, owned };
-  return toCourseDetail(course, caller);
+  if (caller === null) return toCourseDetail(course, null);
+  const [favorite, access] = await Promise.all([hasFavorite(db, caller.id, id), courseAccess(db, caller, course, now)]);
+  return toCourseDetail(course, { isFavorite: favorite, owned: access !== null, accessBy: access });
+}
+
+/**
+ * Why the caller may study the whole course, or null. The play_auth verdict for the course as a
+ * whole (no chapter), so the page offers 开始学习 exactly when the player will play: an
+ * entitlement, a free course, a member-free course for an active member, or the caller's own
+ * corporate's course while that membership lasts (an expired one no longer counts, even granted).
+ */
+async function courseAccess(db: Db, caller: CourseCaller, course: CourseDetailRow, now: number): Promise<CourseAccessBy | null> {
+  const verdict = await checkEntitlement(db, caller, course, null, now);
+  if (!verdict.allowed) return null;
+  // 'trial' and 'chapter' need a chapter, which this call never passes.
+  return verdict.via === 'trial' || verdict.via === 'chapter' ? null : verdict.via;
 }
 
 export async function courseSeries(db: Db, dialect: Dialect, id: number): Promise<Chapter[]> {

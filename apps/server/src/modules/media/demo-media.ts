@@ -1,6 +1,6 @@
 /**
  * Demo media (decision 010). At start, before listening:
- *  1. the committed clear fallback clips (assets/media-fallback/{video,audio}) are encrypted with
+ *  1. the committed clear fallback clips (media-fallback/{video,audio}, outside the served assets folder) are encrypted with
  *     a key generated for this installation and stored once as library assets;
  *  2. every seeded video/audio course — each chapter of a series — without a ready asset gets
  *     one that shares the fallback files (and a copy of their key).
@@ -33,7 +33,7 @@ import {
 import { publishDir } from './media-service.ts';
 import { detectFfmpeg, enqueueTranscode, transcodeToHls, type Ffmpeg } from './transcode.ts';
 
-export const FALLBACK_DIR = path.join(SERVER_ROOT, 'assets', 'media-fallback');
+export const FALLBACK_DIR = path.join(SERVER_ROOT, 'media-fallback');
 const CJK_FONT = '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc';
 const DEMO_SECONDS = 30;
 

@@ -64,7 +64,7 @@ function OfferBody({ offer, suid }: { offer: CashbackOffer; suid: number | null 
           </li>
         </ol>
         <p className={styles.note}>每位好友通过您的链接购买，您可获得 ¥{offer.rebateYuan} 返现；好友付款 7 天后发放至微信零钱，期间退款的订单不计返现。</p>
-        {offer.blockedCode !== 0 && <p className={styles.note}>{errorMessage(offer.blockedCode)}</p>}
+        {offer.blockedCode !== 0 && !offer.owned && <p className={styles.note}>{errorMessage(offer.blockedCode)}</p>}
       </section>
 
       <div className={styles.barSpacer} />

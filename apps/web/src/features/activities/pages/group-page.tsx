@@ -49,7 +49,7 @@ function GroupBody({ data }: { data: GroupDetail }) {
 
   return (
     <>
-      <section className={styles.section} data-testid="group-state">
+      <section className={cx(styles.section, styles.first)} data-testid="group-state">
         <p className={cx(styles.state, head.tone)}>{head.text}</p>
         {head.countdown && <p className={styles.countdown}>{head.countdown}</p>}
         <div className={styles.slots}>

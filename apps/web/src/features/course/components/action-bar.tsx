@@ -21,9 +21,12 @@ export function ActionBar({ course, favorite, onToggleFavorite, onStudy }: Actio
 
   let primary;
   if (course.owned) {
+    // Opened by a membership rather than bought: say so, so the learner knows why there is no price.
+    const through = course.accessBy === 'member' ? '会员免费学' : course.accessBy === 'corporate' ? '企业会员免费学' : null;
     primary = (
       <button type="button" className={styles.primary} data-testid="study-button" onClick={onStudy}>
         开始学习
+        {through && <small className={styles.sub}>{through}</small>}
       </button>
     );
   } else if (course.isFree) {

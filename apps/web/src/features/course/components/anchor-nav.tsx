@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import strip from '../../../components/tab-strip.module.css';
 import styles from './anchor-nav.module.css';
 
 export interface Anchor {
@@ -41,12 +42,12 @@ export function AnchorNav({ anchors }: { anchors: Anchor[] }) {
   };
 
   return (
-    <nav className={styles.nav} aria-label="课程导航">
+    <nav className={`${strip.strip} ${styles.nav}`} aria-label="课程导航">
       {anchors.map((anchor) => (
         <button
           key={anchor.id}
           type="button"
-          className={anchor.id === active ? `${styles.item} ${styles.active}` : styles.item}
+          className={anchor.id === active ? `${strip.tab} ${strip.active}` : strip.tab}
           aria-current={anchor.id === active ? 'true' : undefined}
           onClick={() => handleClick(anchor.id)}
         >

@@ -5,6 +5,7 @@ import { ChevronRightIcon } from '../../../components/icons/chevron-right-icon.t
 import { StarIcon } from '../../../components/icons/star-icon.tsx';
 import { InfiniteList } from '../../../components/infinite-list.tsx';
 import { LoginPrompt } from '../../../components/states.tsx';
+import { TabStrip, type TabStripItem } from '../../../components/tab-strip.tsx';
 import { paths } from '../../../config/paths.ts';
 import { usePageTitle } from '../../../hooks/use-page-title.ts';
 import { getAccessToken } from '../../../lib/session.ts';
@@ -13,9 +14,9 @@ import { MyCourseItem } from '../components/my-course-item.tsx';
 import { ContinueLearning } from '../components/continue-learning.tsx';
 import styles from './my-courses-page.module.css';
 
-const TABS: { cur: MyCoursesTab; label: string }[] = [
-  { cur: 0, label: '学习中' },
-  { cur: 1, label: '已购' },
+const TABS: TabStripItem<MyCoursesTab>[] = [
+  { key: 0, label: '学习中' },
+  { key: 1, label: '已购' },
 ];
 
 const EMPTY: Record<MyCoursesTab, { title: string; description: string }> = {
@@ -73,20 +74,13 @@ export function MyCoursesPage() {
       ) : (
         <>
           <ContinueLearning />
-          <div className={styles.tabs} role="tablist" aria-label="我的课程">
-            {TABS.map((tab) => (
-              <button
-                key={tab.cur}
-                type="button"
-                role="tab"
-                aria-selected={cur === tab.cur}
-                className={cur === tab.cur ? `${styles.tab} ${styles.active}` : styles.tab}
-                onClick={() => setParams(tab.cur === 0 ? {} : { cur: String(tab.cur) }, { replace: true })}
-              >
-                {tab.label}
-              </button>
-            ))}
-          </div>
+          <TabStrip
+            tabs={TABS}
+            active={cur}
+            label="我的课程"
+            stickTo="top"
+            onChange={(next) => setParams(next === 0 ? {} : { cur: String(next) }, { replace: true })}
+          />
           <CourseTab key={cur} cur={cur} />
         </>
       )}

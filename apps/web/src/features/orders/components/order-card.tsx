@@ -2,7 +2,7 @@ import type { Order } from '@jinfa/shared/schemas';
 import { Link } from '../../../lib/router.ts';
 import { paths } from '../../../config/paths.ts';
 import { formatDate } from '../../../lib/date.ts';
-import { ORDER_STATUS_LABELS, effectiveStatus, timeLeft } from '../lib/order-labels.ts';
+import { ORDER_STATUS_LABELS, REFUND_LABELS, effectiveStatus, timeLeft } from '../lib/order-labels.ts';
 import { OrderCover } from './order-cover.tsx';
 import styles from './order-card.module.css';
 
@@ -30,6 +30,9 @@ export function OrderCard({ order, now, onCancel, onPay, busy = false }: OrderCa
         <span className={`${styles.status} ${styles[status]}`} data-testid="order-status">
           {ORDER_STATUS_LABELS[status]}
           {left && <span className={styles.left}> · 剩余 {left}</span>}
+          {status === 'paid' && order.refundStatus && REFUND_LABELS[order.refundStatus] && (
+            <span className={styles.left} data-testid="order-refund-status"> · {REFUND_LABELS[order.refundStatus]}</span>
+          )}
         </span>
       </header>
       {course ? (

@@ -12,7 +12,7 @@ import { getPayParams } from '../api/get-pay-params.ts';
 import { ORDERS_KEY } from '../api/get-orders.ts';
 import { sandboxPay } from '../api/sandbox-pay.ts';
 import { SandboxCashier } from '../components/sandbox-cashier.tsx';
-import { h5PayUrl, PAY_OK, paySceneOf, requestPayment, type PayResult } from '../lib/pay-bridge.ts';
+import { absoluteAppUrl, h5PayUrl, PAY_OK, paySceneOf, requestPayment, type PayResult } from '../lib/pay-bridge.ts';
 import { waitUntilPaid, type PaidOutcome } from '../lib/wait-until-paid.ts';
 
 // The QR sheet and its generator load only when a desktop browser pays.
@@ -159,7 +159,7 @@ export function useCheckout(options: CheckoutOptions = {}) {
           sandbox: () => openSandbox(order),
           native: (codeUrl) => openNative(order, codeUrl, controller.signal),
           h5: (h5Url) => {
-            const back = `${window.location.origin}${paths.payResult.getHref({ orderId: order.orderId, courseId: courseId ?? undefined })}`;
+            const back = absoluteAppUrl(paths.payResult.getHref({ orderId: order.orderId, courseId: courseId ?? undefined }));
             (latest.current.redirect ?? ((url: string) => window.location.assign(url)))(h5PayUrl(h5Url, back));
           },
         });

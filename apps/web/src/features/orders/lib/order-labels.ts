@@ -8,6 +8,14 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   refunded: '已退款',
 };
 
+/** What a paid order's refund adds to its status (decision 015): the course stays until the money is back. */
+export const REFUND_LABELS: Record<NonNullable<Order['refundStatus']>, string | null> = {
+  processing: '退款中',
+  success: null,
+  failed: '退款异常，客服处理中',
+  abnormal: '退款异常，客服处理中',
+};
+
 /** The tabs of /userCenter/myOrder: 全部 (type 0, every type) first, then one per order type (spec §3). */
 export const ORDER_TABS: readonly { type: OrderType; label: string }[] = [
   { type: 0, label: '全部' },

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PayParams } from '@jinfa/shared/schemas';
-import { PAY_ERROR, PAY_FAILED, PAY_OK, invokeWechatPay, mapPayResult, requestPayment, toBrandWcPayRequest } from './pay-bridge.ts';
+import { PAY_ERROR, PAY_FAILED, PAY_OK, absoluteAppUrl, h5PayUrl, invokeWechatPay, mapPayResult, paySceneOf, requestPayment, toBrandWcPayRequest } from './pay-bridge.ts';
 
 const wechatParams: PayParams = {
   provider: 'wechatpay',
@@ -108,5 +108,41 @@ describe('requestPayment', () => {
     });
     expect((await requestPayment(wechatParams, { sandbox, inWechat: false })).errCode).toBe(PAY_ERROR);
     expect((await requestPayment({ ...wechatParams, provider: 'sandbox' }, { sandbox })).errCode).toBe(PAY_ERROR);
+  });
+});
+
+describe('WeChat Pay outside WeChat (H5 and Native)', () => {
+  const iphoneSafari = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1';
+  const iphoneWechat = `${iphoneSafari} MicroMessenger/8.0.47(0x18002f2c) NetType/WIFI Language/zh_CN`;
+  const desktopChrome = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
+
+  it('picks jsapi inside WeChat, h5 in a mobile browser, native on a desktop', () => {
+    expect(paySceneOf(iphoneWechat)).toBe('jsapi');
+    expect(paySceneOf(iphoneSafari)).toBe('h5');
+    expect(paySceneOf(desktopChrome)).toBe('native');
+  });
+
+  it('writes the way back the way the origin routes: hash over http, path over https', () => {
+    expect(absoluteAppUrl('/order/payResult?orderId=5', { origin: 'http://10.0.0.2:3000', protocol: 'http:' })).toBe('http://10.0.0.2:3000/#/order/payResult?orderId=5');
+    expect(absoluteAppUrl('/order/payResult?orderId=5', { origin: 'https://h5.example.cn', protocol: 'https:' })).toBe('https://h5.example.cn/order/payResult?orderId=5');
+  });
+
+  it('appends an encoded redirect_url to the H5 cashier URL', () => {
+    const back = 'https://h5.example.cn/order/payResult?orderId=5&courseId=7';
+    expect(h5PayUrl('https://wx.tenpay.com/checkmweb?prepay_id=wx1&package=1', back)).toBe(
+      `https://wx.tenpay.com/checkmweb?prepay_id=wx1&package=1&redirect_url=${encodeURIComponent(back)}`,
+    );
+  });
+
+  it('no longer answers -100 for h5 and native: it leaves for h5_url, or answers the QR sheet', async () => {
+    const h5 = vi.fn();
+    const leaving = await requestPayment({ ...wechatParams, h5Url: 'https://wx.tenpay.com/x?a=1' }, { sandbox: vi.fn(), h5, inWechat: false });
+    expect(leaving).toMatchObject({ errCode: PAY_OK, leaving: true });
+    expect(h5).toHaveBeenCalledWith('https://wx.tenpay.com/x?a=1', expect.anything());
+    const native = vi.fn(async () => 'get_brand_wcpay_request:ok');
+    expect((await requestPayment({ ...wechatParams, codeUrl: 'weixin://wxpay/bizpayurl?pr=1' }, { sandbox: vi.fn(), native, inWechat: false })).errCode).toBe(PAY_OK);
+    expect(native).toHaveBeenCalledWith('weixin://wxpay/bizpayurl?pr=1', expect.anything());
+    const closed = await requestPayment({ ...wechatParams, codeUrl: 'weixin://wxpay/bizpayurl?pr=1' }, { sandbox: vi.fn(), native: async () => 'get_brand_wcpay_request:cancel', inWechat: false });
+    expect(closed).toMatchObject({ errCode: PAY_FAILED, cancelled: true });
   });
 });

@@ -100,6 +100,11 @@ export function paySceneOf(ua?: string): PayScene {
   return isMobileDevice(ua) ? 'h5' : 'native';
 }
 
+/** An absolute address of an app path, routed the way this origin routes (hash over http, path over https; spec §2). */
+export function absoluteAppUrl(appPath: string, loc: Pick<Location, 'origin' | 'protocol'> = window.location): string {
+  return loc.protocol === 'http:' ? `${loc.origin}/#${appPath}` : `${loc.origin}${appPath}`;
+}
+
 /** WeChat's H5 cashier URL with where to come back to (WeChat wants `redirect_url` url-encoded). */
 export function h5PayUrl(h5Url: string, returnTo: string): string {
   return `${h5Url}${h5Url.includes('?') ? '&' : '?'}redirect_url=${encodeURIComponent(returnTo)}`;

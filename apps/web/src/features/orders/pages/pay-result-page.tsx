@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from '../../../lib/router.ts';
 import { Page } from '../../../components/page.tsx';
-import { EmptyState, Spinner } from '../../../components/states.tsx';
+import { EmptyState } from '../../../components/states.tsx';
 import { paths } from '../../../config/paths.ts';
 import { checkOrderProgress } from '../api/check-order-progress.ts';
 import { ORDERS_KEY } from '../api/get-orders.ts';
@@ -60,7 +60,7 @@ export function PayResultPage() {
   } else if (outcome === 'checking') {
     body = (
       <div className={styles.panel} data-testid="pay-result-checking">
-        <Spinner label="支付结果确认中" />
+        <span className={styles.spinner} role="progressbar" aria-label="支付结果确认中" />
         <p className={styles.title}>支付结果确认中…</p>
         <p className={styles.note}>请稍候，不要关闭页面</p>
       </div>

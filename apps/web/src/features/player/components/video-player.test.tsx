@@ -164,7 +164,7 @@ describe('VideoPlayer', () => {
     await waitFor(() => expect(video().getAttribute('src')).toBe('/v1/media/play/3/master.m3u8?s=3'), T);
   });
 
-  it('sends a learner who does not own the course to buy it, and shows a refusal in place', async () => {
+  it('sends a learner who does not own the course to buy it, without asking for the media', async () => {
     const onNeedBuy = vi.fn();
     const { calls } = mockFetch(routes({ 'POST /v1/courses/12/play_auth': () => envelope(null, -41230, '未报名') }));
     renderPlayer({ access: 'no', onNeedBuy });
