@@ -134,6 +134,12 @@ describe('isFinished / clampPosition', () => {
     expect(isFinished(0, 5)).toBe(false);
   });
 
+  it('does not finish a short clip long before its end', () => {
+    expect(isFinished(2, 12)).toBe(false);
+    expect(isFinished(10, 12)).toBe(false);
+    expect(isFinished(11, 12)).toBe(true);
+  });
+
   it('keeps positions within the media', () => {
     expect(clampPosition(-3, 100)).toBe(0);
     expect(clampPosition(120.4, 100)).toBe(100);

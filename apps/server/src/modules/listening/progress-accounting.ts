@@ -96,10 +96,14 @@ export function splitAcrossDays(seconds: number, endMs: number): Array<{ day: st
   return out;
 }
 
-/** A chapter is finished at 95 % of its duration or within 10 s of its end. */
+/**
+ * A chapter is finished at 95 % of its duration or within 10 s of its end — but never before
+ * 90 %, so a short clip (a 12 s trial) is not "finished" two seconds in.
+ */
 export function isFinished(position: number, duration: number | null): boolean {
   if (duration === null || duration <= 0 || position <= 0) return false;
-  return position >= duration * FINISH_RATIO || duration - position <= FINISH_TAIL_SECONDS;
+  const threshold = Math.max(duration * 0.9, Math.min(duration * FINISH_RATIO, duration - FINISH_TAIL_SECONDS));
+  return position >= threshold;
 }
 
 /** The playhead kept: whole seconds, never negative, never past a known end. */
