@@ -24,8 +24,16 @@ export interface SeededApp {
   close: () => Promise<void>;
 }
 
-/** `name` tags the temp folder and the schema; `env` adds settings (rate limits are always off). */
-export async function startSeededApp(name: string, databaseUrl: string | undefined, env: Record<string, string> = {}): Promise<SeededApp> {
+/**
+ * `name` tags the temp folder and the schema; `env` adds settings (rate limits are always off);
+ * `beforeListen` may add hooks (e.g. to time requests inside the server) before the app starts.
+ */
+export async function startSeededApp(
+  name: string,
+  databaseUrl: string | undefined,
+  env: Record<string, string> = {},
+  beforeListen?: (app: FastifyInstance) => void,
+): Promise<SeededApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `jinfa-bench-${name}-`));
   const config = {
     ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_IP_PER_MIN: '0', RATE_LIMIT_USER_PER_MIN: '0', ...env }),
@@ -43,6 +51,7 @@ export async function startSeededApp(name: string, databaseUrl: string | undefin
   await seedDemoData(database.db);
   const kv = new MemoryKvStore();
   const app = await buildApp({ config, database, kv, adapters: createAdapters(config, kv) });
+  beforeListen?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.server.address();
   const base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { ErrorCodes } from '@jinfa/shared/errors';
-import type { Order, OrderProgress, PayScene } from '@jinfa/shared/schemas';
+import type { Order, OrderProgress, PayParams, PayScene, SandboxPayResult } from '@jinfa/shared/schemas';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { showErrorPopup } from '../../../lib/error-popup.ts';
@@ -40,6 +40,24 @@ export interface CheckoutOutcome {
   confirmed?: PaidOutcome;
 }
 
+/**
+ * Where an order's pay parameters and sandbox confirm come from, and where WeChat's H5 cashier
+ * comes back to. The owner's own calls by default; a 代付 link (decision 013) pays through its
+ * token instead (`/v1/orders/pay_for/{token}/…`).
+ */
+export interface PayChannel {
+  payParams: (order: Order, scene: PayScene) => Promise<PayParams>;
+  sandboxPay: (order: Order) => Promise<SandboxPayResult>;
+  /** An app path. */
+  returnTo: (order: Order) => string;
+}
+
+const OWNER_CHANNEL: PayChannel = {
+  payParams: (order, scene) => getPayParams(order.orderId, scene),
+  sandboxPay: (order) => sandboxPay(order.orderId),
+  returnTo: (order) => paths.payResult.getHref({ orderId: order.orderId, courseId: order.course?.courseId ?? undefined }),
+};
+
 export interface CheckoutOptions {
   onPaid?: (order: Order) => void;
   /**
@@ -51,6 +69,8 @@ export interface CheckoutOptions {
   scene?: PayScene;
   /** Leaves for WeChat's H5 cashier; defaults to `window.location.assign`. */
   redirect?: (url: string) => void;
+  /** Pays through other calls than the owner's (a 代付 link); the owner's by default. */
+  channel?: PayChannel;
 }
 
 /** Codes of the profile-review gate that stop the purchase (spec §8); each has its popup. */
@@ -148,9 +168,10 @@ export function useCheckout(options: CheckoutOptions = {}) {
         const gate = courseId == null ? { go: true, temporaryRight: false } : await passAuditGate(courseId);
         if (!gate.go) return null;
         const scene = latest.current.scene ?? paySceneOf();
+        const channel = latest.current.channel ?? OWNER_CHANNEL;
         let params;
         try {
-          params = await getPayParams(order.orderId, scene);
+          params = await channel.payParams(order, scene);
         } catch {
           // The API client has shown the server's reason.
           return null;
@@ -159,7 +180,7 @@ export function useCheckout(options: CheckoutOptions = {}) {
           sandbox: () => openSandbox(order),
           native: (codeUrl) => openNative(order, codeUrl, controller.signal),
           h5: (h5Url) => {
-            const back = absoluteAppUrl(paths.payResult.getHref({ orderId: order.orderId, courseId: courseId ?? undefined }));
+            const back = absoluteAppUrl(channel.returnTo(order));
             (latest.current.redirect ?? ((url: string) => window.location.assign(url)))(h5PayUrl(h5Url, back));
           },
         });
@@ -205,7 +226,7 @@ export function useCheckout(options: CheckoutOptions = {}) {
     setSheetBusy(true);
     let errMsg: string;
     try {
-      const answer = await sandboxPay(sheet.order.orderId);
+      const answer = await (latest.current.channel ?? OWNER_CHANNEL).sandboxPay(sheet.order);
       errMsg = answer.status === 'paid' ? 'get_brand_wcpay_request:ok' : 'get_brand_wcpay_request:fail';
     } catch {
       errMsg = 'get_brand_wcpay_request:fail';
@@ -226,7 +247,7 @@ export function useCheckout(options: CheckoutOptions = {}) {
       <SandboxCashier
         open={sheet != null}
         amount={sheet?.order.orderPrice ?? ''}
-        description={sheet?.order.course?.name}
+        description={sheet?.order.course?.name ?? sheet?.order.item?.title}
         busy={sheetBusy}
         onConfirm={() => void handleConfirm()}
         onCancel={handleCancel}
@@ -236,7 +257,7 @@ export function useCheckout(options: CheckoutOptions = {}) {
           <NativePaySheet
             codeUrl={native.codeUrl}
             amount={native.order.orderPrice}
-            description={native.order.course?.name}
+            description={native.order.course?.name ?? native.order.item?.title}
             onCancel={() => native.finish('get_brand_wcpay_request:cancel')}
           />
         </Suspense>

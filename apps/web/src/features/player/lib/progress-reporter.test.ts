@@ -198,6 +198,48 @@ describe('ProgressReporter', () => {
     expect(outbox.items().map((i) => i.attempts)).toEqual([1]);
   });
 
+  it('reports the new position when the learner seeks while paused, without counting more seconds', async () => {
+    const media = document.createElement('video');
+    let paused = false;
+    Object.defineProperty(media, 'paused', { get: () => paused, configurable: true });
+    Object.defineProperty(media, 'currentTime', { value: 0, writable: true, configurable: true });
+    const { net, reporter, outbox } = setup({ position: () => media.currentTime });
+    const unbind = bindReporter(reporter, media);
+
+    media.dispatchEvent(new Event('playing'));
+    media.currentTime = 8;
+    await vi.advanceTimersByTimeAsync(8_000);
+    paused = true;
+    media.dispatchEvent(new Event('pause'));
+    await settle();
+    expect(net.sent.map((r) => `${r.event}:${r.playedSeconds}@${r.position}`)).toEqual(['start:0@0', 'exit:8@8']);
+
+    // Paused, the learner drags the bar to 300 s and wanders off a minute later (in-app navigation).
+    await vi.advanceTimersByTimeAsync(20_000);
+    media.dispatchEvent(new Event('seeking'));
+    media.currentTime = 300;
+    media.dispatchEvent(new Event('seeked'));
+    await settle();
+    expect(net.sent.at(-1)).toMatchObject({ event: 'exit', playedSeconds: 8, position: 300 });
+    expect(outbox.items()).toEqual([]);
+    await vi.advanceTimersByTimeAsync(60_000);
+    reporter.close();
+    await settle();
+    // Nothing more was counted while paused, and the last word on the position is 300.
+    expect(net.sent.map((r) => `${r.event}:${r.playedSeconds}@${r.position}`)).toEqual(['start:0@0', 'exit:8@8', 'exit:8@300']);
+    unbind();
+  });
+
+  it('does not report a seek before the first play of the record (the resume seek)', async () => {
+    const { net, reporter } = setup();
+    const media = document.createElement('audio');
+    const unbind = bindReporter(reporter, media);
+    media.dispatchEvent(new Event('seeked'));
+    await settle();
+    expect(net.sent).toEqual([]);
+    unbind();
+  });
+
   it('follows a media element: playing, waiting, pause and ended', async () => {
     const { net, reporter } = setup();
     const media = document.createElement('audio');

@@ -5,8 +5,10 @@ import { newRecordId } from './record-id.ts';
 /**
  * Listen reporting for one play session of one chapter (a "record", playback contract):
  * `start` at the first play, a `heartbeat` every 10 s while playing, `exit` on pause, end,
- * chapter change and unmount; on `visibilitychange → hidden` and `pagehide` the reports go by
- * `navigator.sendBeacon`. Every report passes through the outbox (lib/outbox.ts) first.
+ * chapter change and unmount, and another `exit` (same playedSeconds, new position) when the
+ * learner seeks while paused, so the resume point is where they left it; on
+ * `visibilitychange → hidden` and `pagehide` the reports go by `navigator.sendBeacon`. Every
+ * report passes through the outbox (lib/outbox.ts) first.
  *
  * `playedSeconds` counts WALL-CLOCK seconds during which the media was actually playing: time
  * paused, buffering or before the first frame does not count, and 10 minutes at 2× count as 10
@@ -105,6 +107,15 @@ export class ProgressReporter {
     }
   }
 
+  /**
+   * The playhead moved while paused (`seeked`): report the new position with the seconds played
+   * unchanged, so leaving now (in-app navigation sends no further report) resumes there.
+   */
+  moved(): void {
+    if (this.closed || !this.started || this.playingSince != null) return;
+    this.report(this.open ? 'heartbeat' : 'exit');
+  }
+
   /** Chapter change or unmount: the last `exit`, then nothing more from this record. */
   close(): void {
     if (this.closed) return;
@@ -172,6 +183,9 @@ export function bindReporter(reporter: ProgressReporter, media: HTMLMediaElement
   const onPlaying = () => reporter.playing();
   const onStopped = () => reporter.stopped();
   const onStalled = () => reporter.stalled();
+  const onSeeked = () => {
+    if (media.paused) reporter.moved();
+  };
   // Not every browser fires `playing` again after a seek into buffered data: frames moving is proof.
   const onTime = () => {
     if (!media.paused && media.readyState >= 3 && !reporter.isPlaying) reporter.playing();
@@ -182,6 +196,7 @@ export function bindReporter(reporter: ProgressReporter, media: HTMLMediaElement
   media.addEventListener('ended', onStopped);
   media.addEventListener('waiting', onStalled);
   media.addEventListener('seeking', onStalled);
+  media.addEventListener('seeked', onSeeked);
   return () => {
     media.removeEventListener('playing', onPlaying);
     media.removeEventListener('timeupdate', onTime);
@@ -189,5 +204,6 @@ export function bindReporter(reporter: ProgressReporter, media: HTMLMediaElement
     media.removeEventListener('ended', onStopped);
     media.removeEventListener('waiting', onStalled);
     media.removeEventListener('seeking', onStalled);
+    media.removeEventListener('seeked', onSeeked);
   };
 }

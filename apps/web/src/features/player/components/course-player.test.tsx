@@ -1,0 +1,181 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PlayAuth, PlaylistItem } from '@jinfa/shared/media-schemas';
+import type { Chapter, CourseDetail } from '@jinfa/shared/schemas';
+import { envelope, mockFetch, type Call } from '../../../../test/fetch-mock.ts';
+import { saveTokens } from '../../../lib/auth-store.ts';
+import { queryClient } from '../../../lib/query-client.ts';
+import { createMemoryRouter, RouterProvider } from '../../../lib/router.ts';
+import { useCoursePlayback } from '../hooks/use-course-playback.ts';
+import type { ListenReport } from '../api/post-listen.ts';
+import { CoursePlayer } from './course-player.tsx';
+
+const T = { timeout: 4000 };
+
+const series: CourseDetail = {
+  courseId: 40,
+  name: '民法典与银行业务十讲',
+  subtitle: '',
+  cover: '',
+  detail: '',
+  isSeries: true,
+  courseType: 2,
+  courseLevel: 1,
+  mediaType: 1,
+  price: 29900,
+  priceYuan: '299.00',
+  vipPrice: null,
+  vipPriceYuan: null,
+  originalPrice: 39900,
+  originalPriceYuan: '399.00',
+  isFree: false,
+  memberFree: false,
+  activityType: 0,
+  durationSeconds: 3600,
+  learnersCount: 10,
+  chapterCount: 3,
+  lecturerId: 3,
+  lecturerName: '欧阳老师',
+  lecturerAvatar: '',
+  lecturerCompany: '',
+  lecturerDepartment: '',
+  lecturerPosition: '',
+  lecturerIntro: '',
+  subjectId: 1,
+  subjectName: '民法典',
+  tags: [],
+  corporateId: null,
+  nativeOnly: false,
+  needsVerifiedProfile: false,
+  publishedAt: '2026-01-01T00:00:00+08:00',
+  trackingId: 't-40',
+  isFavorite: false,
+  owned: false,
+};
+
+// Chapters 1 and 2 are free trials; 3 needs the course bought.
+const chapters: Chapter[] = [1, 2, 3].map((id) => ({
+  chapterId: 100 + id,
+  title: `第${id}讲`,
+  sort: id,
+  durationSeconds: 600,
+  isFreeTrial: id < 3,
+  price: 0,
+  priceYuan: '0.00',
+}));
+const playlist: PlaylistItem[] = chapters.map((c) => ({ chapterId: c.chapterId, title: c.title, duration: 600, isFreeTrial: c.isFreeTrial, playable: c.isFreeTrial, mediaType: 1 }));
+
+function authFor(chapterId: number): PlayAuth {
+  return {
+    videoUrl: `/v1/media/play/${chapterId}/master.m3u8?s=1`,
+    mode: 2,
+    courseId: 40,
+    chapterId,
+    mediaType: 1,
+    expiresAt: new Date(Date.now() + 10 * 60_000).toISOString(),
+    duration: 600,
+    qualities: [],
+    watermark: '138****0001',
+  };
+}
+
+function routes() {
+  return {
+    'GET /v1/courses/playlist/40': () => envelope(playlist),
+    'GET /v1/courses/40/listen_progress': () => envelope({ courseId: 40, chapterId: null, position: 0, duration: null, finished: false, chapters: [] }),
+    'POST /v1/courses/40/play_auth': (call: Call) => envelope(authFor(Number(call.url.searchParams.get('chapterId')))),
+    'POST /v1/courses/40/listenV3': () => envelope({ recordId: 'x', position: 0 }),
+    'POST /v1/courses/40/visit_play': () => envelope({ courseId: 40, recordId: 'x', visits: 1 }),
+    'GET /v1/courses/40/exist_ppt': () => envelope({ exist: false }),
+  };
+}
+
+/** jsdom has no media pipeline: play() "starts" at once and fires what a browser fires. */
+function fakeMedia() {
+  vi.spyOn(HTMLMediaElement.prototype, 'canPlayType').mockImplementation((type: string) => (type.includes('mpegurl') ? 'maybe' : ''));
+  vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => {});
+  vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(function (this: HTMLMediaElement) {
+    Object.defineProperty(this, 'paused', { value: true, configurable: true });
+    this.dispatchEvent(new Event('pause'));
+  });
+  return vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
+    Object.defineProperty(this, 'paused', { value: false, configurable: true });
+    Object.defineProperty(this, 'duration', { value: 600, configurable: true });
+    this.dispatchEvent(new Event('loadedmetadata'));
+    this.dispatchEvent(new Event('playing'));
+    return Promise.resolve();
+  });
+}
+
+function Harness() {
+  const playback = useCoursePlayback(series, chapters);
+  return (
+    <>
+      <CoursePlayer course={series} playback={playback} onNeedBuy={() => {}} onGotoApp={() => {}} />
+      <p data-testid="selected">{String(playback.selection.chapterId)}</p>
+    </>
+  );
+}
+
+function renderSeries() {
+  queryClient.clear();
+  const router = createMemoryRouter([{ path: '/', Component: Harness }], { initialEntries: ['/'] });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return () => document.querySelector('video')!;
+}
+
+/** The chapter plays to its end. */
+function end(video: HTMLVideoElement) {
+  act(() => {
+    Object.defineProperty(video, 'paused', { value: true, configurable: true });
+    video.dispatchEvent(new Event('pause'));
+    video.dispatchEvent(new Event('ended'));
+  });
+}
+
+let play: ReturnType<typeof fakeMedia>;
+beforeEach(() => {
+  saveTokens({ accessToken: 'tok', userId: 7 });
+  play = fakeMedia();
+});
+afterEach(() => {
+  window.dispatchEvent(new Event('pagehide'));
+});
+
+describe('CoursePlayer (video series)', () => {
+  it('plays the next playable chapter by itself when one ends, in a new listen record, and stops before a locked one', async () => {
+    const { calls } = mockFetch(routes());
+    const video = renderSeries();
+    await userEvent.click(await screen.findByTestId('video-play', undefined, T));
+    await waitFor(() => expect(video().getAttribute('src')).toBe('/v1/media/play/101/master.m3u8?s=1'), T);
+    expect(screen.getByTestId('selected').textContent).toBe('101');
+    const playsBefore = play.mock.calls.length;
+
+    end(video());
+    // No tap: chapter 2 is authorised, put on the element and played.
+    await waitFor(() => expect(video().getAttribute('src')).toBe('/v1/media/play/102/master.m3u8?s=1'), T);
+    expect(screen.getByTestId('selected').textContent).toBe('102');
+    await waitFor(() => expect(play.mock.calls.length).toBeGreaterThan(playsBefore), T);
+    await waitFor(() => expect(screen.getByTestId('video-player').getAttribute('data-status')).toBe('playing'), T);
+    expect(calls.filter((c) => c.path === '/v1/courses/40/play_auth').map((c) => c.url.searchParams.get('chapterId'))).toEqual(['101', '102']);
+
+    // Chapter 1's record was closed and chapter 2 opened one of its own.
+    const reports = () => calls.filter((c) => c.path === '/v1/courses/40/listenV3').map((c) => c.body as ListenReport);
+    await waitFor(() => expect(reports().some((r) => r.chapterId === 102 && r.event === 'start')).toBe(true), T);
+    const first = reports().filter((r) => r.chapterId === 101);
+    expect(first.map((r) => r.event)).toEqual(['start', 'exit']);
+    expect(reports().find((r) => r.chapterId === 102)!.recordId).not.toBe(first[0]!.recordId);
+
+    // Chapter 3 is locked: the series stops at the end of chapter 2 instead of asking for it.
+    end(video());
+    await waitFor(() => expect(screen.getByTestId('video-player').getAttribute('data-status')).toBe('ended'), T);
+    expect(screen.getByTestId('selected').textContent).toBe('102');
+    expect(calls.filter((c) => c.path === '/v1/courses/40/play_auth')).toHaveLength(2);
+  });
+});
