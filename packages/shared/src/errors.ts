@@ -34,7 +34,7 @@ export const ERROR_CATALOGUE = {
   [-45093]: { message: '您的账号已被锁定，如有疑问请联系客服 {phone}', title: '账号已锁定', showPhone: true },
   [-1365]: { message: '该系列课程您已按章节购买，不能再整套购买' },
   [-45092]: { message: '课程已下架，章节不能购买' },
-  [-1368]: { message: 'VIP会员仅可参加设有会员价的课程返现活动' },
+  [-1368]: { message: '本课程未设会员价，VIP会员不可参加返现活动' },
   [-1284]: { message: '报名尚未开始，请耐心等待' },
   [-1285]: { message: '报名已结束' },
   [-1283]: { message: '您已报名', silent: true },

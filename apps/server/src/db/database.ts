@@ -41,7 +41,7 @@ export function openDatabase(opts: OpenDatabaseOptions): Database {
   if (isPostgresUrl(opts.databaseUrl)) {
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
-      max: opts.poolSize ?? 10,
+      max: opts.poolSize ?? Number(process.env.XPOOL ?? 10),
       ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
     });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });

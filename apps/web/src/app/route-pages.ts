@@ -63,6 +63,7 @@ const pages = {
   courseSignup: () => import('../features/orders/pages/signup-page.tsx').then((m) => ({ Component: m.SignupPage })),
   myOrder: () => import('../features/orders/pages/my-order-page.tsx').then((m) => ({ Component: m.MyOrderPage })),
   payResult: () => import('../features/orders/pages/pay-result-page.tsx').then((m) => ({ Component: m.PayResultPage })),
+  payFor: () => import('../features/orders/pages/pay-for-page.tsx').then((m) => ({ Component: m.PayForPage })),
   myBill: () => import('../features/orders/pages/my-bill-page.tsx').then((m) => ({ Component: m.MyBillPage })),
   packageOrders: () =>
     import('../features/orders/pages/package-orders-page.tsx').then((m) => ({ Component: m.PackageOrdersPage })),

@@ -21,7 +21,7 @@ describe('paths', () => {
     }
     expect(byPath.size).toBe(Object.keys(paths).length);
     // 24 routes in §2.1 (22 + the two apptoken ones) and 67 in §2.2, plus our own pay pages.
-    const ours = ['/order/payResult'];
+    const ours = ['/order/payResult', '/order/payFor'];
     for (const p of ours) expect(byPath.get(p)).toBe('login');
     expect(byPath.size).toBe(91 + ours.length);
   });

@@ -129,6 +129,9 @@ export const paths = {
   coursePlay: route<{ courseId: Id; suid?: Id; tid?: Id }>('/course/play', 'login'),
   // Where WeChat Pay's H5 cashier sends a mobile browser back (redirect_url): polls until paid.
   payResult: route<{ orderId: Id; courseId?: Id }>('/order/payResult', 'login'),
+  // The 代付 link a learner sends a friend (send_pay, decision 013): the friend pays the learner's order
+  // (&back=1: WeChat's H5 cashier came back, confirm the payment first).
+  payFor: route<{ token: string; back?: 1 }>('/order/payFor', 'login'),
   activityInvitation: route('/activity/invitation', 'login'),
   activityGroup: {
     path: '/activity/group/:activityId',

@@ -273,7 +273,7 @@ export async function startGroup(
   if (state === 'not_started') throw new AppError(ErrorCodes.ACTIVITY_NOT_STARTED);
   if (state === 'ended') throw new AppError(ErrorCodes.ACTIVITY_ENDED);
   // The course rules of an ordinary buy (owned, shelf, free, profile, -1365, …); the price is the group's.
-  const draft = await courseDraft(db, user, a.course_id, now);
+  const draft = await courseDraft(db, user, a.course_id, now, { groupActivityId: a.id });
   const live = await liveMembership(db, a.id, user.id, now);
   if (live) {
     // A double tap on "start" answers the group the first tap started.
@@ -297,7 +297,7 @@ export async function joinGroup(db: Db, dialect: Dialect, pay: PaymentProvider, 
   const group = await findGroup(db, groupId);
   if (!group) throw new NotFoundError('该团不存在');
   const a = await loadActivity(db, group.activity_id);
-  const draft = await courseDraft(db, user, a.course_id, now);
+  const draft = await courseDraft(db, user, a.course_id, now, { groupActivityId: a.id });
   const live = await liveMembership(db, a.id, user.id, now);
   if (live) {
     const held = await heldOrder(db, live, groupId, now);

@@ -19,6 +19,35 @@ export async function insertPendingOrder(db: Conn, order: NewOrder): Promise<boo
   return row !== undefined;
 }
 
+/**
+ * The same insert answering the new row (one statement where insert-then-select took two), or
+ * undefined when the pending slot was taken.
+ */
+export function insertPendingOrderRow(db: Conn, order: NewOrder): Promise<OrderRow | undefined> {
+  return db.insertInto('orders').values(order).onConflict((oc) => oc.doNothing()).returningAll().executeTakeFirst();
+}
+
+/** An order with its owner's openid for `appId` (null when they have none): what pay parameters need, in one read. */
+export async function findOrderWithOwnerOpenid(db: Conn, id: number, appId: string): Promise<{ order: OrderRow; openid: string | undefined } | undefined> {
+  const row = await db
+    .selectFrom('orders')
+    .selectAll('orders')
+    .select((eb) =>
+      eb
+        .selectFrom('wechat_identities')
+        .select('wechat_identities.openid')
+        .whereRef('wechat_identities.user_id', '=', 'orders.user_id')
+        .where('wechat_identities.app_id', '=', appId)
+        .limit(1)
+        .as('owner_openid'),
+    )
+    .where('orders.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { owner_openid: openid, ...order } = row;
+  return { order, openid: openid ?? undefined };
+}
+
 export function findOrderById(db: Conn, id: number): Promise<OrderRow | undefined> {
   return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
 }

@@ -25,11 +25,12 @@ import { toCourseCard, yuan } from '../courses/course-card.ts';
 import { assertCourseOnShelf } from '../courses/course-state.ts';
 import { findUserCourse } from '../learning/learning-repository.ts';
 import { auditResultOf } from '../users/profile-service.ts';
-import { resolveCourseAmount } from './member-price.ts';
+import { courseAmountFor } from './member-price.ts';
+import { checkEntitlement } from '../media/entitlement.ts';
+import { findCourseForCheckout, type CourseForCheckout } from './order-rules-repository.ts';
 import { grantOrder } from './fulfilment.ts';
 import { orderItems } from './order-items.ts';
 import { refundStatesOfOrders } from './refund-repository.ts';
-import { findCourseForKinds } from './order-kinds-repository.ts';
 import { PayProviderError, type PayNotification, type PaymentProvider } from '../../adapters/pay/payment-provider.ts';
 import {
   countOrdersOfUser,
@@ -39,15 +40,16 @@ import {
   findOrderByNo,
   findOpenidOfUser,
   findPendingOrder,
-  hasPaidOrderOfKind,
   insertPayNotification,
-  insertPendingOrder,
+  findOrderWithOwnerOpenid,
+  insertPendingOrderRow,
   listExpiredPending,
   listOrdersOfUser,
   markClosed,
   markPaid,
   setNotificationOutcome,
   setPrepayId,
+  type NewOrder,
 } from './order-repository.ts';
 
 /** Unpaid orders close after this; the provider is told the same expiry at prepay. */
@@ -98,7 +100,8 @@ export async function present(db: Db, dialect: Dialect, rows: OrderRow[]): Promi
   const ids = rows.flatMap((r) => (r.course_id === null ? [] : [r.course_id]));
   const cards = new Map((await findCardsByIds(db, dialect, ids)).map((c) => [c.id, c]));
   const items = await orderItems(db, rows, cards);
-  const refunds = await refundStatesOfOrders(db, rows.map((r) => r.id));
+  // Refund rows exist only for orders that were paid: a pending order (a fresh checkout) needs no read.
+  const refunds = await refundStatesOfOrders(db, rows.filter((r) => r.status !== 'pending').map((r) => r.id));
   return rows.map((r) => {
     const card = r.course_id === null ? undefined : cards.get(r.course_id);
     return {
@@ -147,28 +150,51 @@ export function enrolWindowState(course: { enroll_start_at: number | null; enrol
 }
 
 /**
- * The rules of buying a whole course (kinds 1 and 5), in the order a learner should hear them:
- * owned -1283, shelf -1281/-45061, free, -1365, the profile gate, the enrolment window
- * -1284/-1285, then the price (member rules in member-price.ts; an early-bird course costs its
- * bird price if lower). Throws the rule's code; answers the draft otherwise.
+ * -1283 when the learner may already study the whole course — the SAME verdict the course page's
+ * 开始学习 and the player use (`checkEntitlement`, media/entitlement.ts): owned, member-free for an
+ * active member, their own corporate's course while that membership lasts. A free course is left
+ * to the free-course rule. A corporate grant that no longer plays still holds the course's one
+ * `user_courses` row, so an order could not grant it either: -1283 as well.
  */
-export async function courseDraft(db: Db, user: UserRow, courseId: number, now: number): Promise<OrderDraft> {
-  const course = await findCourseForKinds(db, courseId);
+async function assertNotEntitled(db: Db, user: UserRow, course: CourseForCheckout, now: number): Promise<void> {
+  const verdict = await checkEntitlement(db, user, course, null, now);
+  if (verdict.allowed) {
+    if (verdict.via === 'member') throw new AppError(ErrorCodes.ALREADY_ENROLLED, '会员可免费学习该课程，无需购买');
+    if (verdict.via === 'corporate') throw new AppError(ErrorCodes.ALREADY_ENROLLED, '企业会员可免费学习该课程，无需购买');
+    if (verdict.via !== 'free') throw new AppError(ErrorCodes.ALREADY_ENROLLED);
+  } else if (verdict.code === ErrorCodes.CORPORATE_MEMBERSHIP_EXPIRED && (await findUserCourse(db, user.id, course.id))) {
+    throw new AppError(ErrorCodes.ALREADY_ENROLLED);
+  }
+}
+
+/**
+ * The rules of buying a whole course (kinds 1 and 5), in the order a learner should hear them:
+ * entitled -1283 (`assertNotEntitled`), a paid group order still forming -1283, shelf
+ * -1281/-45061, free, -1365, the profile gate, the enrolment window -1284/-1285, then the price
+ * (member rules in member-price.ts; an early-bird course costs its bird price if lower). Throws
+ * the rule's code; answers the draft otherwise. Two reads (the course with the caller's facts,
+ * and the entitlement): the checkout budget counts them.
+ *
+ * `groupActivityId`: the group-buy activity the caller is starting or joining; its own live
+ * membership is judged there (-10122), so only paid groups of OTHER activities count here.
+ */
+export async function courseDraft(db: Db, user: UserRow, courseId: number, now: number, opts: { groupActivityId?: number } = {}): Promise<OrderDraft> {
+  const course = await findCourseForCheckout(db, user.id, courseId, opts.groupActivityId ?? null);
   if (!course) throw new NotFoundError('课程不存在');
-  if (await findUserCourse(db, user.id, courseId)) throw new AppError(ErrorCodes.ALREADY_ENROLLED);
+  await assertNotEntitled(db, user, course, now);
+  // Paid into a group that has not formed: the course comes when it forms, or the money goes back.
+  if (course.group_paying) throw new AppError(ErrorCodes.ALREADY_ENROLLED, '您已拼团付款，成团后即可学习，无需再次购买');
   assertCourseOnShelf(course);
   if (course.is_free === 1 || course.price <= 0) throw new AppError(ErrorCodes.ORDER_COURSE_FREE);
   // A series already bought chapter by chapter cannot also be bought whole.
-  if (course.course_type === 2 && (await hasPaidOrderOfKind(db, user.id, courseId, SignupKind.CHAPTER))) {
-    throw new AppError(ErrorCodes.SERIES_BOUGHT_BY_CHAPTER);
-  }
+  if (course.course_type === 2 && course.bought_by_chapter) throw new AppError(ErrorCodes.SERIES_BOUGHT_BY_CHAPTER);
   if (course.needs_verified_profile === 1) assertProfileAllowsPurchase(user, now);
   const window = enrolWindowState(course, now);
   if (window === 'not_started') throw new AppError(ErrorCodes.ENROL_NOT_STARTED);
   if (window === 'ended') throw new AppError(ErrorCodes.ENROL_ENDED);
 
   // Member price, member-free and cash-back rules (member-price.ts); throws the rule's code.
-  let amountFen = await resolveCourseAmount(db, user, courseId, now);
+  let amountFen = courseAmountFor(user, course, now);
   let kind: number = SignupKind.COURSE;
   if (course.activity_type === ACTIVITY_EARLY_BIRD) {
     kind = SignupKind.BIRD_BUY;
@@ -198,12 +224,7 @@ export async function placeOrder(
   opts: { provider: string; now: number },
 ): Promise<{ order: Order; created: boolean }> {
   const { now } = opts;
-  const existing = await findPendingOrder(db, userId, draft.kind, draft.targetId);
-  if (existing && existing.expires_at > now) return { order: await presentOne(db, dialect, existing), created: false };
-  // Lapsed but not swept yet: close it so a fresh one can take the pending slot.
-  if (existing) await markClosed(db, existing.id, now);
-
-  const inserted = await insertPendingOrder(db, {
+  const fresh = (): NewOrder => ({
     order_no: newOrderNo(),
     user_id: userId,
     type: draft.type,
@@ -223,10 +244,20 @@ export async function placeOrder(
     expires_at: now + ORDER_TTL_MS,
     closed_at: null,
   });
+  // The common case is one statement: the insert takes the free pending slot and answers the row.
+  const inserted = await insertPendingOrderRow(db, fresh());
+  if (inserted) return { order: await presentOne(db, dialect, inserted), created: true };
+  // The slot is taken: a double tap (or a concurrent one) answers that order …
+  const existing = await findPendingOrder(db, userId, draft.kind, draft.targetId);
+  if (existing && existing.expires_at > now) return { order: await presentOne(db, dialect, existing), created: false };
+  // … unless it lapsed and was not swept yet: close it so a fresh one can take the slot.
+  if (existing) await markClosed(db, existing.id, now);
+  const again = await insertPendingOrderRow(db, fresh());
+  if (again) return { order: await presentOne(db, dialect, again), created: true };
   // Lost the race to a concurrent tap: theirs is the order.
   const row = await findPendingOrder(db, userId, draft.kind, draft.targetId);
   if (!row) throw new AppError(ErrorCodes.ORDER_NOT_PENDING);
-  return { order: await presentOne(db, dialect, row), created: inserted };
+  return { order: await presentOne(db, dialect, row), created: false };
 }
 
 /** `POST /v1/orders/{courseId}`: the caller's pending order for a whole course (or early-bird), made or reused. */
@@ -248,7 +279,11 @@ export async function ownOrder(db: Db, userId: number, orderId: number): Promise
 }
 
 export async function ownPendingOrder(db: Db, userId: number, orderId: number, now: number): Promise<OrderRow> {
-  const order = await ownOrder(db, userId, orderId);
+  return assertOwnPending(db, userId, await findOrderById(db, orderId), now);
+}
+
+async function assertOwnPending(db: Db, userId: number, order: OrderRow | undefined, now: number): Promise<OrderRow> {
+  if (!order || order.user_id !== userId) throw new NotFoundError('订单不存在');
   if (order.status !== 'pending') throw new AppError(ErrorCodes.ORDER_NOT_PENDING);
   if (order.expires_at <= now) {
     await markClosed(db, order.id, now);
@@ -265,8 +300,10 @@ export async function payParams(
   orderId: number,
   opts: { wechatAppId: string; clientIp: string; now: number; scene?: PayScene },
 ): Promise<PayParams> {
-  const order = await ownPendingOrder(db, user.id, orderId, opts.now);
-  return prepayOrder(db, provider, order, user.id, opts);
+  // The order and its owner's openid in one read (the checkout budget).
+  const found = await findOrderWithOwnerOpenid(db, orderId, opts.wechatAppId);
+  const order = await assertOwnPending(db, user.id, found?.order, opts.now);
+  return prepayOrder(db, provider, order, user.id, { ...opts, payerOpenid: found?.openid ?? null });
 }
 
 /** Pay parameters for a pending order, paid from `payerId`'s WeChat identity (the owner, or a 代付 friend). */
@@ -275,9 +312,10 @@ export async function prepayOrder(
   provider: PaymentProvider,
   order: OrderRow,
   payerId: number,
-  opts: { wechatAppId: string; clientIp: string; scene?: PayScene },
+  opts: { wechatAppId: string; clientIp: string; scene?: PayScene; payerOpenid?: string | null },
 ): Promise<PayParams> {
-  const openid = await findOpenidOfUser(db, payerId, opts.wechatAppId);
+  // Already read with the order (payParams), or looked up for the payer (a 代付 friend).
+  const openid = opts.payerOpenid !== undefined ? (opts.payerOpenid ?? undefined) : await findOpenidOfUser(db, payerId, opts.wechatAppId);
   const scene = opts.scene ?? 'jsapi';
   let result;
   try {

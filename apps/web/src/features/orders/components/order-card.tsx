@@ -13,11 +13,13 @@ interface OrderCardProps {
   /** Pending orders only; omit to show a read-only card. */
   onCancel?: (order: Order) => void;
   onPay?: (order: Order) => void;
+  /** 找人代付: ask someone else to pay it (send_pay, decision 013). */
+  onAskFriend?: (order: Order) => void;
   busy?: boolean;
 }
 
-/** One order: course, amount, status (待支付 counts down to its expiry) and, when pending, 取消订单 / 去支付. */
-export function OrderCard({ order, now, onCancel, onPay, busy = false }: OrderCardProps) {
+/** One order: course, amount, status (待支付 counts down to its expiry) and, when pending, 取消订单 / 找人代付 / 去支付. */
+export function OrderCard({ order, now, onCancel, onPay, onAskFriend, busy = false }: OrderCardProps) {
   const status = effectiveStatus(order, now);
   const left = status === 'pending' ? timeLeft(order.expiresAt, now) : null;
   const course = order.course;
@@ -56,11 +58,16 @@ export function OrderCard({ order, now, onCancel, onPay, busy = false }: OrderCa
         <span className={styles.amount}>
           实付 <strong data-testid="order-price">¥{order.orderPrice}</strong>
         </span>
-        {status === 'pending' && (onCancel || onPay) && (
+        {status === 'pending' && (onCancel || onPay || onAskFriend) && (
           <span className={styles.actions}>
             {onCancel && (
-              <button type="button" className={styles.ghost} disabled={busy} onClick={() => onCancel(order)}>
+              <button type="button" className={styles.text} disabled={busy} onClick={() => onCancel(order)}>
                 取消订单
+              </button>
+            )}
+            {onAskFriend && (
+              <button type="button" className={styles.friend} disabled={busy} onClick={() => onAskFriend(order)}>
+                找人代付
               </button>
             )}
             {onPay && (

@@ -191,3 +191,20 @@ describe('useCheckout — WeChat Pay outside WeChat', () => {
     expect(payCalls(calls)).toHaveLength(1);
   });
 });
+
+describe('useCheckout — another channel (a 代付 link)', () => {
+  it('asks the channel for pay parameters and comes back where the channel says, never through the owner’s calls', async () => {
+    const h5Url = 'https://wx.tenpay.com/cgi-bin/mmpayweb-bin/checkmweb?prepay_id=wx2';
+    const { calls } = server(ok(), sandbox);
+    const payParams = vi.fn(() => Promise.resolve<PayParams>({ ...wechat, scene: 'h5', h5Url }));
+    const redirect = vi.fn();
+    const channel = { payParams, sandboxPay: vi.fn(), returnTo: () => '/order/payFor?token=501.mac&back=1' };
+    renderCheckout({ scene: 'h5', redirect, channel });
+    await userEvent.click(screen.getByRole('button', { name: 'pay' }));
+    await waitFor(() => expect(redirect).toHaveBeenCalledTimes(1), T);
+    expect(payParams).toHaveBeenCalledWith(expect.objectContaining({ orderId: 501 }), 'h5');
+    const back = new URL(new URL(redirect.mock.calls[0]![0] as string).searchParams.get('redirect_url')!);
+    expect(back.hash).toBe('#/order/payFor?token=501.mac&back=1');
+    expect(payCalls(calls)).toHaveLength(0);
+  });
+});

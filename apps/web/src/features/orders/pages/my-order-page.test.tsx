@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Order, OrderStatus, PayParams } from '@jinfa/shared/schemas';
 import { envelope, mockFetch, type Call } from '../../../../test/fetch-mock.ts';
 import { courseCard } from '../../../../test/course-fixtures.ts';
@@ -47,6 +47,8 @@ function server() {
       rows.set(3, { ...rows.get(3)!, status: 'paid', paidAt: new Date().toISOString() });
       return envelope({ status: 'paid' });
     },
+    'POST /v1/orders/3/send_pay': () =>
+      envelope({ orderId: 3, token: '3.mac_3', path: '/order/payFor?token=3.mac_3', expiresAt: rows.get(3)!.expiresAt }),
     '/v1/courses/3/check_order_progress': () => {
       const paid = rows.get(3)!.status === 'paid';
       return envelope({ orderId: 3, status: rows.get(3)!.status, paid, owned: paid });
@@ -60,7 +62,10 @@ function card(orderId: number) {
 }
 
 beforeEach(() => saveTokens({ accessToken: 'tok', userId: 7 }));
-afterEach(() => connectRouter(null));
+afterEach(() => {
+  connectRouter(null);
+  vi.restoreAllMocks();
+});
 
 describe('/userCenter/myOrder', () => {
   it('lists orders with status, amount and a countdown on the pending one; tabs switch the type', async () => {
@@ -108,6 +113,55 @@ describe('/userCenter/myOrder', () => {
     await user.click(await screen.findByTestId('sandbox-pay-confirm', undefined, T));
     await waitFor(() => expect(within(card(3)).getByTestId('order-status').textContent).toBe('已支付'), T);
     expect(await screen.findByText('支付成功', undefined, T)).toBeTruthy();
+  });
+
+  it('keeps 全部 and 普通 apart in the address (普通 is type 1, 全部 has no type)', async () => {
+    mockFetch({ ...server().routes, 'GET /v1/orders/list/1': () => envelope({ rows: [order(5, 'paid')], total: 1 }) });
+    const { location } = renderApp('/userCenter/myOrder');
+    await screen.findAllByTestId('order-card', undefined, T);
+    expect(screen.getByRole('tab', { name: '全部' }).getAttribute('aria-selected')).toBe('true');
+    await userEvent.click(screen.getByRole('tab', { name: '普通' }));
+    expect(await screen.findByText('课程5', undefined, T)).toBeTruthy();
+    expect(location()).toBe('/userCenter/myOrder?type=1');
+    expect(screen.getByRole('tab', { name: '普通' }).getAttribute('aria-selected')).toBe('true');
+    await userEvent.click(screen.getByRole('tab', { name: '全部' }));
+    expect(location()).toBe('/userCenter/myOrder');
+  });
+
+  it('找人代付 on a pending order asks for its 代付 link and copies it', async () => {
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
+    const { calls } = mockFetch(server().routes);
+    renderApp('/userCenter/myOrder');
+    await screen.findAllByTestId('order-card', undefined, T);
+    expect(within(card(2)).queryByRole('button', { name: '找人代付' })).toBeNull();
+    await userEvent.click(within(card(3)).getByRole('button', { name: '找人代付' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/#/order/payFor?token=3.mac_3`), T);
+    expect(await screen.findByText('代付链接已复制，发给帮你付款的人吧', undefined, T)).toBeTruthy();
+    expect(calls.filter((c) => c.path.endsWith('/send_pay')).map((c) => `${c.method} ${c.path}`)).toEqual(['POST /v1/orders/3/send_pay']);
+  });
+
+  it('找人代付 inside WeChat opens the link’s page, which says to share it from the top-right menu', async () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 (iPhone) Mobile MicroMessenger/8.0.47');
+    mockFetch({
+      ...server().routes,
+      'GET /v1/orders/pay_for/3.mac_3': () =>
+        envelope({
+          orderId: 3,
+          status: 'pending',
+          totalPrice: 29900,
+          orderPrice: '299.00',
+          item: { targetId: 3, title: '课程3', cover: '', kindLabel: '课程', typeLabel: '普通' },
+          requesterName: '学员王',
+          isOwner: true,
+          expiresAt: new Date(Date.now() + 10 * 60_000).toISOString(),
+        }),
+    });
+    const { location } = renderApp('/userCenter/myOrder');
+    await screen.findAllByTestId('order-card', undefined, T);
+    await userEvent.click(within(card(3)).getByRole('button', { name: '找人代付' }));
+    await waitFor(() => expect(location()).toBe('/order/payFor?token=3.mac_3'), T);
+    expect((await screen.findByTestId('pay-for-share-hint', undefined, T)).textContent).toContain('点击右上角「···」');
   });
 
   it('says so when there are no orders', async () => {

@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type TouchEvent } from 'react';
 import { existPptQueryOptions } from '../api/get-exist-ppt.ts';
 import { pptImagesQueryOptions, slideAt } from '../api/get-ppt-images.ts';
+import { ChevronRightIcon } from '../../../components/icons/chevron-right-icon.tsx';
 import styles from './slides-panel.module.css';
 
 /**
- * The course's slides (`exist_ppt`, then `ppt_images`) under the player: swipe through them;
+ * The course's slides (`exist_ppt`, then `ppt_images`) under the player: swipe through them (or
+ * the ‹ › beside the page count, kept off the slide so they never cover its text);
  * slides that carry a start time follow the playhead unless the learner has just swiped.
  */
 export function SlidesPanel({ courseId, chapterId, time }: { courseId: number; chapterId: number | null; time: number }) {
@@ -14,6 +16,7 @@ export function SlidesPanel({ courseId, chapterId, time }: { courseId: number; c
   const slides = (images.data ?? []).filter((s) => s.chapterId == null || chapterId == null || s.chapterId === chapterId);
   const [index, setIndex] = useState(0);
   const touchedAt = useRef(0);
+  const swipeFrom = useRef<number | null>(null);
   const follow = slideAt(slides, time);
 
   useEffect(() => {
@@ -27,22 +30,34 @@ export function SlidesPanel({ courseId, chapterId, time }: { courseId: number; c
     touchedAt.current = Date.now();
     setIndex(Math.max(0, Math.min(slides.length - 1, to)));
   };
+  const handleTouchStart = (e: TouchEvent) => {
+    swipeFrom.current = e.touches[0]?.clientX ?? null;
+  };
+  const handleTouchEnd = (e: TouchEvent) => {
+    const from = swipeFrom.current;
+    const to = e.changedTouches[0]?.clientX;
+    swipeFrom.current = null;
+    if (from == null || to == null || Math.abs(to - from) < 40) return;
+    go(to < from ? current + 1 : current - 1);
+  };
   return (
     <section className={styles.panel} aria-label="课件" data-testid="slides-panel">
       <div className={styles.head}>
         <span className={styles.title}>课件</span>
-        <span className={styles.count}>
-          {current + 1} / {slides.length}
-        </span>
+        <div className={styles.pager}>
+          <button type="button" className={styles.step} aria-label="上一页" disabled={current === 0} onClick={() => go(current - 1)}>
+            <ChevronRightIcon size={18} className={styles.flip} />
+          </button>
+          <span className={styles.count}>
+            {current + 1} / {slides.length}
+          </span>
+          <button type="button" className={styles.step} aria-label="下一页" disabled={current === slides.length - 1} onClick={() => go(current + 1)}>
+            <ChevronRightIcon size={18} />
+          </button>
+        </div>
       </div>
-      <div className={styles.frame}>
-        <img src={slides[current]!.url} alt={`第${current + 1}页课件`} decoding="async" />
-        <button type="button" className={styles.prev} aria-label="上一页" disabled={current === 0} onClick={() => go(current - 1)}>
-          ‹
-        </button>
-        <button type="button" className={styles.next} aria-label="下一页" disabled={current === slides.length - 1} onClick={() => go(current + 1)}>
-          ›
-        </button>
+      <div className={styles.frame} onTouchStart={handleTouchStart} onTouchEnd={handleTouchEnd}>
+        <img src={slides[current]!.url} alt={`第${current + 1}页课件`} decoding="async" draggable={false} />
       </div>
     </section>
   );

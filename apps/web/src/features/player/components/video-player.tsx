@@ -126,6 +126,17 @@ export function VideoPlayer({ courseId, chapterId, cover, title, access, playNon
     };
   }, [speed]);
 
+  // Page full screen: the page under the fixed player must not scroll with the learner's drags.
+  useEffect(() => {
+    if (fullscreen !== 'page') return undefined;
+    const root = document.documentElement;
+    const before = root.style.overflow;
+    root.style.overflow = 'hidden';
+    return () => {
+      root.style.overflow = before;
+    };
+  }, [fullscreen]);
+
   // Leaving the Fullscreen API by the system's back gesture.
   useEffect(() => {
     const onChange = () => {
@@ -140,10 +151,16 @@ export function VideoPlayer({ courseId, chapterId, cover, title, access, playNon
   }, []);
 
   const playing = snap.status === 'playing' || snap.status === 'buffering';
+  const menuOpen = useRef(false);
   const scheduleHide = useCallback(() => {
     if (hideTimer.current) clearTimeout(hideTimer.current);
-    hideTimer.current = setTimeout(() => setControls(false), HIDE_CONTROLS_MS);
+    // A speed or quality menu stays up until the learner picks or taps beside it.
+    if (!menuOpen.current) hideTimer.current = setTimeout(() => setControls(false), HIDE_CONTROLS_MS);
   }, []);
+  const handleMenu = (open: boolean) => {
+    menuOpen.current = open;
+    scheduleHide();
+  };
   useEffect(() => {
     if (playing) scheduleHide();
     else setControls(true);
@@ -259,6 +276,11 @@ export function VideoPlayer({ courseId, chapterId, cover, title, access, playNon
       )}
 
       {started && !error && (controls || !playing) && (
+        <div className={styles.topBar} data-testid="video-title">
+          {title}
+        </div>
+      )}
+      {started && !error && (controls || !playing) && (
         <PlayerControls
           playing={playing}
           time={time}
@@ -272,6 +294,7 @@ export function VideoPlayer({ courseId, chapterId, cover, title, access, playNon
           onSpeed={handleSpeed}
           onQuality={(key) => sessionRef.current?.setQuality(key)}
           onFullscreen={() => void handleFullscreen()}
+          onMenu={handleMenu}
         />
       )}
     </div>

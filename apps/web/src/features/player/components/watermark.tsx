@@ -3,17 +3,17 @@ import styles from './video-player.module.css';
 
 const MOVE_MS = 4000;
 
-/** Spots within the frame, away from the control bar; the mark hops between them. */
+/** Spots within the frame, clear of the title along the top and the control bar along the bottom; the mark hops between them. */
 function nextSpot(previous: { x: number; y: number }): { x: number; y: number } {
   for (;;) {
-    const spot = { x: 6 + Math.random() * 58, y: 8 + Math.random() * 62 };
-    if (Math.abs(spot.x - previous.x) + Math.abs(spot.y - previous.y) > 25) return spot;
+    const spot = { x: 6 + Math.random() * 58, y: 22 + Math.random() * 46 };
+    if (Math.abs(spot.x - previous.x) + Math.abs(spot.y - previous.y) > 20) return spot;
   }
 }
 
 /** The learner's masked phone number, running over the video (a leak carries its source). */
 export function Watermark({ text }: { text: string }) {
-  const [spot, setSpot] = useState({ x: 8, y: 12 });
+  const [spot, setSpot] = useState({ x: 8, y: 24 });
   useEffect(() => {
     const id = setInterval(() => setSpot((s) => nextSpot(s)), MOVE_MS);
     return () => clearInterval(id);

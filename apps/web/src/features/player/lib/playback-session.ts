@@ -2,7 +2,7 @@ import { ErrorCodes } from '@jinfa/shared/errors';
 import { ApiError } from '../../../lib/api-client.ts';
 import { H5_PLAYABLE_MODE, isAuthFresh, postPlayAuth, type PlayAuth } from '../api/post-play-auth.ts';
 import { postVisitPlay } from '../api/post-visit-play.ts';
-import { currentListener, listenOutbox } from './listen-outbox.ts';
+import { currentListener, listenOutbox, startOutbox } from './listen-outbox.ts';
 import { attachSource, chooseEngine, type AttachedSource, type Engine } from './media-source.ts';
 import { bindReporter, ProgressReporter } from './progress-reporter.ts';
 
@@ -247,6 +247,9 @@ export class PlaybackSession {
 
   private ensureReporter(): void {
     if (this.reporter || this.opts.report === false) return;
+    // Reports queued while offline go as soon as the browser is back online, even when nothing
+    // plays any more by then (the chapter ended offline) — not only with the next report.
+    startOutbox();
     const media = this.media;
     this.reporter = new ProgressReporter({
       courseId: this.courseId,
