@@ -19,28 +19,36 @@ try {
   const ctx = await phoneContext(browser);
   await ctx.addInitScript(([t]) => { localStorage.setItem('access_token', t); localStorage.setItem('user_id', '1'); }, [token] as const);
   if (process.env.FORCE_PAGE_FS) {
-    await ctx.addInitScript(() => {
-      Object.defineProperty(Document.prototype, 'fullscreenEnabled', { get: () => false, configurable: true });
-      // @ts-expect-error test
-      delete Element.prototype.requestFullscreen;
-    });
+    await ctx.addInitScript({ content: "Object.defineProperty(Document.prototype, 'fullscreenEnabled', { get: function () { return false; }, configurable: true }); delete Element.prototype.requestFullscreen; delete Element.prototype.webkitRequestFullscreen;" });
   }
   const page = await ctx.newPage();
   page.on('console', (m) => { if (m.type() === 'error') console.log('console:', m.text()); });
   await page.goto(`${server.url}/#/course/detail?courseId=${paid.courseId}`);
+  await page.getByTestId('video-play').waitFor();
+  await page.evaluate(() => {
+    const v = document.querySelector('video')!;
+    (window as any).__log = [];
+    for (const e of ['loadstart', 'emptied', 'seeking', 'seeked', 'playing', 'pause', 'ended', 'waiting', 'durationchange']) v.addEventListener(e, () => (window as any).__log.push(`${Math.round(performance.now())} ${e} ${v.currentTime.toFixed(2)} ${v.src.slice(-60)}`));
+  });
   await page.getByTestId('video-play').click();
   await page.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 1.5, null, { timeout: 20000 });
+  await page.waitForTimeout(1500);
+  console.log((await page.evaluate(() => (window as any).__log)).join('\n'));
+  if (process.env.ONLY_LOG) process.exit(0);
+  const state = async (p: typeof page) => console.log(await p.evaluate(() => `${document.querySelector('video')!.currentTime.toFixed(2)} paused=${document.querySelector('video')!.paused} label=${document.querySelector('[data-testid=video-time]')?.textContent} rs=${document.querySelector('video')!.readyState}`));
   await page.getByTestId('video-player').click({ position: { x: 195, y: 60 } });
   await page.getByRole('button', { name: '倍速' }).waitFor();
+  await state(page);
   await page.screenshot({ path: out('video.png') });
+  await state(page);
   await page.getByRole('button', { name: '倍速' }).click();
   await page.screenshot({ path: out('video-speed.png'), clip: { x: 0, y: 0, width: 390, height: 300 } });
   await page.getByRole('menuitemradio', { name: '1.25x' }).click();
-  await page.getByTestId('video-player').click({ position: { x: 195, y: 60 } }).catch(() => {});
+  if (!(await page.getByRole('button', { name: '倍速' }).isVisible())) await page.getByTestId('video-player').click({ position: { x: 195, y: 60 } });
   if (await page.getByRole('button', { name: '清晰度' }).count()) {
     await page.getByRole('button', { name: '清晰度' }).click();
     await page.screenshot({ path: out('video-quality.png'), clip: { x: 0, y: 0, width: 390, height: 300 } });
-    await page.keyboard.press('Escape');
+    await page.getByRole('menuitemradio', { name: '自动' }).click();
   }
   await page.screenshot({ path: out('video-full.png'), fullPage: true });
   // full screen
@@ -49,16 +57,28 @@ try {
   if (!(await fsButton.isVisible())) await page.getByTestId('video-player').click({ position: { x: 195, y: 60 } });
   await fsButton.click();
   await page.waitForTimeout(600);
+  if (!(await page.getByRole('button', { name: '退出全屏' }).isVisible())) await page.getByTestId('video-player').click({ position: { x: 100, y: 400 } });
   await page.screenshot({ path: out('video-fullscreen.png') });
+  await page.getByRole('button', { name: /倍速|x$/ }).first().click();
+  await page.screenshot({ path: out('video-fullscreen-menu.png') });
+  await page.setViewportSize({ width: 844, height: 390 });
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: out('video-fullscreen-landscape.png') });
+  await page.setViewportSize({ width: 390, height: 844 });
   console.log('player class', await page.getByTestId('video-player').getAttribute('class'));
+  console.log(await page.evaluate(() => { const b = document.querySelector('[data-testid=video-player]')!; const cs = getComputedStyle(b); return JSON.stringify({ fs: String(document.fullscreenElement?.tagName), fsEnabled: document.fullscreenEnabled, rf: typeof (b as any).requestFullscreen, pos: cs.position, transform: cs.transform, w: cs.width, h: cs.height, left: cs.left, portrait: matchMedia('(orientation: portrait)').matches, appH: getComputedStyle(document.documentElement).getPropertyValue('--app-height') }); }));
   await page.close();
 
   const p2 = await ctx.newPage();
   await p2.goto(`${server.url}/#/course/detail?courseId=${seriesC.courseId}`);
   await p2.getByTestId('chapter').first().click();
   await p2.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 1.5, null, { timeout: 20000 });
-  await p2.getByTestId('video-player').click({ position: { x: 195, y: 60 } });
+  if (!(await p2.getByRole('button', { name: '倍速' }).isVisible())) await p2.getByTestId('video-player').click({ position: { x: 195, y: 60 } });
   await p2.screenshot({ path: out('series.png') });
+  await p2.getByTestId('chapter-list').scrollIntoViewIfNeeded();
+  await p2.evaluate(() => window.scrollBy(0, -200));
+  await p2.waitForTimeout(300);
+  await p2.screenshot({ path: out('series-chapters.png') });
   await p2.screenshot({ path: out('series-full.png'), fullPage: true });
   await p2.close();
 

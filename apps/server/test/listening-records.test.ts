@@ -1,6 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountStatus, ErrorCodes } from '@jinfa/shared';
 import { build, type TestApp } from './support/build.ts';
+import { useServerClock } from './support/clock.ts';
 import { dialectsUnderTest } from './support/db.ts';
 import { buildCorporate, buildCourse, buildFreeCourse, signedInUser } from './support/factories.ts';
 
@@ -15,15 +16,8 @@ describe.each(dialectsUnderTest())('learning records (%s)', (dialect) => {
     t = await build(dialect);
   });
   afterAll(() => t.close());
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  const clock = useServerClock();
 
-  /** The server's clock, moved by the test (only Date is faked: I/O timers keep running). */
-  const clock = (ms: number) => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(ms);
-  };
   const listen = (courseId: number, body: object, headers?: Record<string, string>) =>
     t.app.inject({ method: 'POST', url: `/v1/courses/${courseId}/listenV3`, headers, payload: body });
   const get = (url: string, headers?: Record<string, string>) => t.app.inject({ method: 'GET', url, headers });

@@ -1,6 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCodes } from '@jinfa/shared';
 import { build, type TestApp } from './support/build.ts';
+import { useServerClock } from './support/clock.ts';
 import { dialectsUnderTest } from './support/db.ts';
 import { buildFreeCourse, buildLecturer, buildSubject, signedInUser } from './support/factories.ts';
 
@@ -14,14 +15,8 @@ describe.each(dialectsUnderTest())('listening report (%s)', (dialect) => {
     t = await build(dialect);
   });
   afterAll(() => t.close());
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  const clock = useServerClock();
 
-  const clock = (ms: number) => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(ms);
-  };
   const get = (url: string, headers?: Record<string, string>) => t.app.inject({ method: 'GET', url, headers });
   /** Plays `seconds` of a course from `startIso`, heartbeats every 15 s, as the player would. */
   async function play(courseId: number, headers: Record<string, string>, startIso: string, seconds: number, opts: { duration?: number; position?: number } = {}) {

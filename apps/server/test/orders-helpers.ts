@@ -1,4 +1,5 @@
 /** Shared checks of the order suites: the exactly-once invariant and the sandbox cashier's steps. */
+import crypto from 'node:crypto';
 import { expect } from 'vitest';
 import type { Kysely } from 'kysely';
 import type { DB } from '../src/db/schema.ts';
@@ -8,6 +9,8 @@ import type { Dialect } from '../src/db/database.ts';
 import type { Adapters } from '../src/adapters/index.ts';
 import type { Config } from '../src/config.ts';
 import { SandboxPaymentProvider } from '../src/adapters/pay/sandbox-pay.ts';
+import { WechatPayClient } from '../src/adapters/pay/wechat-pay.ts';
+import { startWechatPayFake, type FakeWechatPayServer } from './fakes/wechatpay-fake-server.ts';
 import { expectOrderKindInvariant } from './orders-kinds-helpers.ts';
 import { groupOrdersNotFormed } from './activities-helpers.ts';
 
@@ -109,4 +112,54 @@ export async function paidOrderOf(t: TestApp, price = 19900) {
   const s = await prepaidOrderOf(t, price);
   expect((await post(t, `/v1/orders/${s.order.id}/sandbox_pay`, s.headers)).json().data.status).toBe('paid');
   return { ...s, order: await orderRowOf(t, s.order.id) };
+}
+
+/* The real WeChat Pay v3 client against the local fake (the upkeep and refund suites). */
+
+/** Where the client tells WeChat to send notifications (nothing listens: tests deliver them by inject). */
+export const WECHAT_NOTIFY_URL = 'http://127.0.0.1:9/v1/pay/notify/wechatpay';
+
+export interface WechatPayRig {
+  t: TestApp;
+  fake: FakeWechatPayServer;
+  client: WechatPayClient;
+  /** Stops the app and the fake. */
+  close: () => Promise<void>;
+}
+
+/** The orders app paying through a real WechatPayClient, its merchant key known to a fresh fake. */
+export async function startWechatPayRig(dialect: Dialect): Promise<WechatPayRig> {
+  const ids = { appId: 'wx1111111111mp0001', mchId: '1900000109', serialNo: '5157F09EFDC096DE15EBE81A47057A7232F1B8E1', apiV3Key: 'a7cde1ZJB1kG2e7VfTs3jQzaWizur8Gb' };
+  const merchant = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const fake = await startWechatPayFake({ ...ids, publicKey: merchant.publicKey });
+  const client = new WechatPayClient({
+    ...ids,
+    privateKey: merchant.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    platformPublicKey: fake.platformPublicKeyPem,
+    platformSerial: fake.platformSerial,
+    notifyUrl: WECHAT_NOTIFY_URL,
+    apiBase: fake.baseUrl,
+    timeoutMs: 2000,
+  });
+  const t = await buildOrdersApp(dialect, { adapters: { pay: client } });
+  return {
+    t,
+    fake,
+    client,
+    close: async () => {
+      await t.close();
+      await fake.close();
+    },
+  };
+}
+
+/** A fresh user's pending order for a fresh course, prepaid (jsapi) at the fake as the pay sheet would. */
+export async function wechatPrepaidOrderOf({ t, client }: WechatPayRig, price = 29900) {
+  const { user, headers } = await signedInUser(t);
+  const course = await buildCourse(t.app.db, { price });
+  const orderId = await orderCourse(t, course.id, headers);
+  const order = await orderRowOf(t, orderId);
+  const pre = await client.prepay({ orderNo: order.order_no, description: order.description, amountFen: order.amount_fen, scene: 'jsapi', openid: `o-${user.id}`, expiresAt: new Date(order.expires_at) });
+  await t.app.db.updateTable('orders').set({ prepay_id: pre.prepayId }).where('id', '=', orderId).execute();
+  return { user, headers, order: await orderRowOf(t, orderId) };
 }

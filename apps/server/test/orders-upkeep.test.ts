@@ -9,25 +9,27 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { ErrorCodes } from '@jinfa/shared';
 import type { TestApp } from './support/build.ts';
 import { dialectsUnderTest } from './support/db.ts';
-import { buildCourse, signedInUser } from './support/factories.ts';
+import { signedInUser } from './support/factories.ts';
 import {
   buildOrdersApp,
   expectEntitlementInvariant,
   grantsOf as grantsIn,
   notificationsOf as notificationsIn,
   notify,
-  orderCourse,
   orderRowOf,
   paidOrderOf,
   post,
   prepaidOrderOf,
   sandboxOf,
+  startWechatPayRig,
+  wechatPrepaidOrderOf,
+  type WechatPayRig,
 } from './orders-helpers.ts';
 import { processNeedsRefund, reconcilePendingOrders, refundNoOfOrder, RECONCILE_AFTER_MS, runOrderUpkeep } from '../src/modules/orders/reconcile-service.ts';
 import { finishProcessingRefunds, REFUND_FINISH_AFTER_MS } from '../src/modules/orders/refund-service.ts';
-import { WechatPayClient } from '../src/adapters/pay/wechat-pay.ts';
+import type { WechatPayClient } from '../src/adapters/pay/wechat-pay.ts';
 import { PayProviderError } from '../src/adapters/pay/payment-provider.ts';
-import { startWechatPayFake, type FakeWechatPayServer } from './fakes/wechatpay-fake-server.ts';
+import type { FakeWechatPayServer } from './fakes/wechatpay-fake-server.ts';
 import { DEFAULT_OPS_TOKEN } from '../src/config.ts';
 
 const LATER = RECONCILE_AFTER_MS + 1000;
@@ -248,49 +250,21 @@ describe.each(dialectsUnderTest())('order upkeep, sandbox (%s)', (dialect) => {
 });
 
 describe.each(dialectsUnderTest())('order upkeep, wechatpay against the fake (%s)', (dialect) => {
-  const APP_ID = 'wx1111111111mp0001';
-  const MCH_ID = '1900000109';
-  const SERIAL = '5157F09EFDC096DE15EBE81A47057A7232F1B8E1';
-  const API_V3_KEY = 'a7cde1ZJB1kG2e7VfTs3jQzaWizur8Gb';
-  const merchant = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
+  let rig: WechatPayRig;
   let fake: FakeWechatPayServer;
   let client: WechatPayClient;
   let t: TestApp;
 
   beforeAll(async () => {
-    fake = await startWechatPayFake({ mchId: MCH_ID, appId: APP_ID, serialNo: SERIAL, publicKey: merchant.publicKey, apiV3Key: API_V3_KEY });
-    client = new WechatPayClient({
-      appId: APP_ID,
-      mchId: MCH_ID,
-      serialNo: SERIAL,
-      privateKey: merchant.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-      apiV3Key: API_V3_KEY,
-      platformPublicKey: fake.platformPublicKeyPem,
-      platformSerial: fake.platformSerial,
-      notifyUrl: 'http://127.0.0.1:9/v1/pay/notify/wechatpay',
-      apiBase: fake.baseUrl,
-      timeoutMs: 2000,
-    });
-    t = await buildOrdersApp(dialect, { adapters: { pay: client } });
+    rig = await startWechatPayRig(dialect);
+    ({ t, fake, client } = rig);
   });
   afterEach(() => expectEntitlementInvariant(t.app.db));
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
+  afterAll(() => rig.close());
 
   const orderRow = (id: number) => orderRowOf(t, id);
   const grantsOf = (userId: number) => grantsIn(t, userId);
-
-  async function prepaidOrder() {
-    const { user, headers } = await signedInUser(t);
-    const course = await buildCourse(t.app.db, { price: 29900 });
-    const orderId = await orderCourse(t, course.id, headers);
-    const order = await orderRow(orderId);
-    const pre = await client.prepay({ orderNo: order.order_no, description: order.description, amountFen: order.amount_fen, scene: 'jsapi', openid: `o-${user.id}`, expiresAt: new Date(order.expires_at) });
-    await t.app.db.updateTable('orders').set({ prepay_id: pre.prepayId }).where('id', '=', orderId).execute();
-    return { user, headers, order: await orderRow(orderId) };
-  }
+  const prepaidOrder = () => wechatPrepaidOrderOf(rig);
 
   it('a payment whose notification never came is reconciled: paid, one entitlement; the late notification is a replay', async () => {
     const s = await prepaidOrder();

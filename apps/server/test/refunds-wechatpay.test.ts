@@ -3,52 +3,31 @@
  * the REFUND.* notification (signed, AES-GCM encrypted like a payment's) or the finisher's
  * `GET /v3/refund/domestic/refunds/{out_refund_no}` ends it. Also H5 and Native pay parameters.
  */
-import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from './support/build.ts';
 import { dialectsUnderTest } from './support/db.ts';
 import { buildCourse, signedInUser } from './support/factories.ts';
-import { buildOrdersApp, expectEntitlementInvariant, grantsOf, orderCourse, orderRowOf, post } from './orders-helpers.ts';
+import { expectEntitlementInvariant, grantsOf, orderCourse, orderRowOf, post, startWechatPayRig, WECHAT_NOTIFY_URL, wechatPrepaidOrderOf, type WechatPayRig } from './orders-helpers.ts';
 import { reconcilePendingOrders, RECONCILE_AFTER_MS } from '../src/modules/orders/reconcile-service.ts';
 import { finishProcessingRefunds, refundNoOfOrder, REFUND_FINISH_AFTER_MS } from '../src/modules/orders/refund-service.ts';
-import { WechatPayClient } from '../src/adapters/pay/wechat-pay.ts';
-import { startWechatPayFake, type FakeWechatPayServer } from './fakes/wechatpay-fake-server.ts';
+import type { WechatPayClient } from '../src/adapters/pay/wechat-pay.ts';
+import type { FakeWechatPayServer } from './fakes/wechatpay-fake-server.ts';
 import { DEFAULT_OPS_TOKEN } from '../src/config.ts';
 
 const OPS = { 'x-ops-token': DEFAULT_OPS_TOKEN };
-const APP_ID = 'wx1111111111mp0001';
-const MCH_ID = '1900000109';
-const SERIAL = '5157F09EFDC096DE15EBE81A47057A7232F1B8E1';
-const API_V3_KEY = 'a7cde1ZJB1kG2e7VfTs3jQzaWizur8Gb';
-const NOTIFY_URL = 'http://127.0.0.1:9/v1/pay/notify/wechatpay';
 
 describe.each(dialectsUnderTest())('refunds and pay scenes, wechatpay against the fake (%s)', (dialect) => {
-  const merchant = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
+  let rig: WechatPayRig;
   let fake: FakeWechatPayServer;
   let client: WechatPayClient;
   let t: TestApp;
 
   beforeAll(async () => {
-    fake = await startWechatPayFake({ mchId: MCH_ID, appId: APP_ID, serialNo: SERIAL, publicKey: merchant.publicKey, apiV3Key: API_V3_KEY });
-    client = new WechatPayClient({
-      appId: APP_ID,
-      mchId: MCH_ID,
-      serialNo: SERIAL,
-      privateKey: merchant.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-      apiV3Key: API_V3_KEY,
-      platformPublicKey: fake.platformPublicKeyPem,
-      platformSerial: fake.platformSerial,
-      notifyUrl: NOTIFY_URL,
-      apiBase: fake.baseUrl,
-      timeoutMs: 2000,
-    });
-    t = await buildOrdersApp(dialect, { adapters: { pay: client } });
+    rig = await startWechatPayRig(dialect);
+    ({ t, fake, client } = rig);
   });
   afterEach(() => expectEntitlementInvariant(t.app.db));
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
+  afterAll(() => rig.close());
 
   const notifyWechat = (signed: { headers: Record<string, string>; body: string }) =>
     t.app.inject({ method: 'POST', url: '/v1/pay/notify/wechatpay', headers: signed.headers, payload: signed.body });
@@ -57,16 +36,11 @@ describe.each(dialectsUnderTest())('refunds and pay scenes, wechatpay against th
 
   /** Paid at the fake and reconciled: a paid order that owns its course. */
   async function paidOrder() {
-    const { user, headers } = await signedInUser(t);
-    const course = await buildCourse(t.app.db, { price: 29900 });
-    const orderId = await orderCourse(t, course.id, headers);
-    const order = await orderRowOf(t, orderId);
-    const pre = await client.prepay({ orderNo: order.order_no, description: order.description, amountFen: order.amount_fen, scene: 'jsapi', openid: `o-${user.id}`, expiresAt: new Date(order.expires_at) });
-    await t.app.db.updateTable('orders').set({ prepay_id: pre.prepayId }).where('id', '=', orderId).execute();
-    fake.pay(order.order_no);
+    const s = await wechatPrepaidOrderOf(rig);
+    fake.pay(s.order.order_no);
     await reconcilePendingOrders(t.app.db, client, Date.now() + RECONCILE_AFTER_MS + 1000);
-    expect((await orderRowOf(t, orderId)).status).toBe('paid');
-    return { user, headers, order: await orderRowOf(t, orderId) };
+    expect((await orderRowOf(t, s.order.id)).status).toBe('paid');
+    return { ...s, order: await orderRowOf(t, s.order.id) };
   }
 
   it('POST /v1/orders/:id/refund: PROCESSING at WeChat keeps the course; REFUND.SUCCESS revokes it once', async () => {
@@ -79,7 +53,7 @@ describe.each(dialectsUnderTest())('refunds and pay scenes, wechatpay against th
     expect(fake.orders.get(s.order.order_no)?.refunded).toBe(s.order.amount_fen);
     const asked = fake.requests.filter((r) => r.path === '/v3/refund/domestic/refunds').map((r) => JSON.parse(r.body) as { out_refund_no: string; notify_url: string });
     expect(new Set(asked.map((b) => b.out_refund_no))).toEqual(new Set([refundNo]));
-    expect(asked.every((b) => b.notify_url === NOTIFY_URL)).toBe(true);
+    expect(asked.every((b) => b.notify_url === WECHAT_NOTIFY_URL)).toBe(true);
     expect(await refundRow(s.order.order_no)).toMatchObject({ status: 'processing', provider_refund_id: fake.refunds.get(refundNo)?.refund_id });
     expect(await grantsOf(t, s.user.id)).toHaveLength(1);
 

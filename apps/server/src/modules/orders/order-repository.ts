@@ -6,8 +6,50 @@
 import type { Insertable } from 'kysely';
 import type { Conn } from '../users/user-repository.ts';
 import type { OrderRow, OrdersTable } from '../../db/schema.ts';
+import type { Dialect } from '../../db/database.ts';
+import { placeholder, runPrecompiled } from '../../db/precompiled.ts';
 
 export type NewOrder = Insertable<OrdersTable>;
+/** A new order with every column given (the id is the database's). */
+export type NewPendingOrder = Required<Omit<NewOrder, 'id'>>;
+
+const dialects = new WeakMap<Conn, Dialect>();
+/**
+ * The dialect behind a handle, for the precompiled checkout queries (db/precompiled.ts) whose
+ * callers hold no dialect: learnt once per handle from how it writes a parameter.
+ */
+export function dialectOf(db: Conn): Dialect {
+  let d = dialects.get(db);
+  if (!d) {
+    d = db.selectFrom('orders').select('id').where('id', '=', 0).compile().sql.includes('$1') ? 'postgres' : 'sqlite';
+    dialects.set(db, d);
+  }
+  return d;
+}
+
+/** Every column of a new order (a Record, so a column added to the table must be added here). */
+const ORDER_COLUMN_SET: Record<keyof NewPendingOrder, true> = {
+  order_no: true,
+  user_id: true,
+  type: true,
+  kind: true,
+  target_id: true,
+  course_id: true,
+  chapter_id: true,
+  column_id: true,
+  amount_fen: true,
+  status: true,
+  provider: true,
+  description: true,
+  prepay_id: true,
+  transaction_id: true,
+  created_at: true,
+  paid_at: true,
+  expires_at: true,
+  closed_at: true,
+  payer_id: true,
+};
+const ORDER_COLUMNS = Object.keys(ORDER_COLUMN_SET) as (keyof NewPendingOrder)[];
 
 /**
  * Inserts a pending order unless the user already has a pending one for the same kind and target
@@ -23,26 +65,30 @@ export async function insertPendingOrder(db: Conn, order: NewOrder): Promise<boo
  * The same insert answering the new row (one statement where insert-then-select took two), or
  * undefined when the pending slot was taken.
  */
-export function insertPendingOrderRow(db: Conn, order: NewOrder): Promise<OrderRow | undefined> {
-  return db.insertInto('orders').values(order).onConflict((oc) => oc.doNothing()).returningAll().executeTakeFirst();
+export async function insertPendingOrderRow(db: Conn, order: NewPendingOrder): Promise<OrderRow | undefined> {
+  // Precompiled (the checkout's hottest write): every column a placeholder, filled from `order`.
+  const values = Object.fromEntries(ORDER_COLUMNS.map((c) => [c, placeholder(c)])) as unknown as NewOrder;
+  const rows = await runPrecompiled(db, dialectOf(db), 'orders-insert-pending', () => db.insertInto('orders').values(values).onConflict((oc) => oc.doNothing()).returningAll(), order);
+  return rows[0];
 }
 
 /** An order with its owner's openid for `appId` (null when they have none): what pay parameters need, in one read. */
 export async function findOrderWithOwnerOpenid(db: Conn, id: number, appId: string): Promise<{ order: OrderRow; openid: string | undefined } | undefined> {
-  const row = await db
-    .selectFrom('orders')
-    .selectAll('orders')
-    .select((eb) =>
-      eb
-        .selectFrom('wechat_identities')
-        .select('wechat_identities.openid')
-        .whereRef('wechat_identities.user_id', '=', 'orders.user_id')
-        .where('wechat_identities.app_id', '=', appId)
-        .limit(1)
-        .as('owner_openid'),
-    )
-    .where('orders.id', '=', id)
-    .executeTakeFirst();
+  const build = () =>
+    db
+      .selectFrom('orders')
+      .selectAll('orders')
+      .select((eb) =>
+        eb
+          .selectFrom('wechat_identities')
+          .select('wechat_identities.openid')
+          .whereRef('wechat_identities.user_id', '=', 'orders.user_id')
+          .where('wechat_identities.app_id', '=', placeholder<string>('appId'))
+          .limit(1)
+          .as('owner_openid'),
+      )
+      .where('orders.id', '=', placeholder<number>('id'));
+  const [row] = await runPrecompiled(db, dialectOf(db), 'orders-with-owner-openid', build, { id, appId });
   if (!row) return undefined;
   const { owner_openid: openid, ...order } = row;
   return { order, openid: openid ?? undefined };
@@ -115,7 +161,13 @@ export async function markClosed(db: Conn, id: number, now: number): Promise<boo
 }
 
 export async function setPrepayId(db: Conn, id: number, prepayId: string): Promise<void> {
-  await db.updateTable('orders').set({ prepay_id: prepayId }).where('id', '=', id).where('status', '=', 'pending').execute();
+  const build = () =>
+    db
+      .updateTable('orders')
+      .set({ prepay_id: placeholder<string>('prepayId') })
+      .where('id', '=', placeholder<number>('id'))
+      .where('status', '=', 'pending');
+  await runPrecompiled(db, dialectOf(db), 'orders-set-prepay-id', build, { id, prepayId });
 }
 
 /** Pending orders past their expiry, oldest first. */

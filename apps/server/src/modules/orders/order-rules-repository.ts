@@ -2,6 +2,9 @@
 import { SignupKind } from '@jinfa/shared';
 import type { Conn } from '../users/user-repository.ts';
 import type { OrderRow } from '../../db/schema.ts';
+import { placeholder, runPrecompiled } from '../../db/precompiled.ts';
+import { dialectOf } from './order-repository.ts';
+import { COURSE_ROW_CARD_COLUMNS, type CourseRowCard } from '../courses/course-card-repository.ts';
 
 export interface CoursePricing {
   id: number;
@@ -71,85 +74,69 @@ export function listRecentPaidCourseOrders(db: Conn, userId: number, limit: numb
 /**
  * Everything `courseDraft` needs from the database but the entitlement, in ONE statement (the
  * checkout budget, decision 009): the course with its pricing, enrolment window and the fields
- * `checkEntitlement` reads, plus two facts about the caller —
+ * `checkEntitlement` reads, the course-row half of its card (so the new order is presented without
+ * reading the course again), plus two facts about the caller —
  * - `bought_by_chapter`: a paid chapter order of this course (a series bought by chapter, -1365);
  * - `group_paying`: a paid group-buy order for this course whose group has not formed yet (the
  *   course is on its way; another order would be paid twice), in any activity but `exceptActivityId`.
  */
-export interface CourseForCheckout {
-  id: number;
-  name: string;
-  status: number;
-  is_free: number;
-  price: number;
-  course_type: number;
-  media_type: number;
-  activity_type: number;
+export interface CourseForCheckout extends CourseRowCard {
   needs_verified_profile: number;
   enroll_start_at: number | null;
   enroll_end_at: number | null;
   bird_price: number | null;
-  vip_price: number | null;
-  member_free: number;
   corporate_id: number | null;
   native_only: number;
-  duration_seconds: number | null;
   subject_id: number;
   bought_by_chapter: boolean;
   group_paying: boolean;
 }
 
 export async function findCourseForCheckout(db: Conn, userId: number, courseId: number, exceptActivityId: number | null): Promise<CourseForCheckout | undefined> {
-  const row = await db
-    .selectFrom('courses')
-    .select([
-      'courses.id',
-      'courses.name',
-      'courses.status',
-      'courses.is_free',
-      'courses.price',
-      'courses.course_type',
-      'courses.media_type',
-      'courses.activity_type',
-      'courses.needs_verified_profile',
-      'courses.enroll_start_at',
-      'courses.enroll_end_at',
-      'courses.bird_price',
-      'courses.vip_price',
-      'courses.member_free',
-      'courses.corporate_id',
-      'courses.native_only',
-      'courses.duration_seconds',
-      'courses.subject_id',
-    ])
-    .select((eb) => [
-      eb
-        .exists(
-          eb
-            .selectFrom('orders')
-            .select('orders.id')
-            .where('orders.user_id', '=', userId)
-            .whereRef('orders.course_id', '=', 'courses.id')
-            .where('orders.kind', '=', SignupKind.CHAPTER)
-            .where('orders.status', '=', 'paid'),
-        )
-        .as('bought_by_chapter'),
-      eb
-        .exists(
-          eb
-            .selectFrom('group_buy_members')
-            .innerJoin('group_buy_groups', 'group_buy_groups.id', 'group_buy_members.group_id')
-            .select('group_buy_members.id')
-            .where('group_buy_members.user_id', '=', userId)
-            .where('group_buy_members.status', '=', 'paid')
-            .whereRef('group_buy_groups.course_id', '=', 'courses.id')
-            .where('group_buy_groups.status', '=', 'forming')
-            .$if(exceptActivityId !== null, (qb) => qb.where('group_buy_members.activity_id', '!=', exceptActivityId as number)),
-        )
-        .as('group_paying'),
-    ])
-    .where('courses.id', '=', courseId)
-    .executeTakeFirst();
+  const except = exceptActivityId !== null;
+  // Precompiled: building this query cost more than running it (db/precompiled.ts).
+  const build = () =>
+    db
+      .selectFrom('courses')
+      .select(COURSE_ROW_CARD_COLUMNS)
+      .select([
+        'courses.needs_verified_profile',
+        'courses.enroll_start_at',
+        'courses.enroll_end_at',
+        'courses.bird_price',
+        'courses.corporate_id',
+        'courses.native_only',
+        'courses.subject_id',
+      ])
+      .select((eb) => [
+        eb
+          .exists(
+            eb
+              .selectFrom('orders')
+              .select('orders.id')
+              .where('orders.user_id', '=', placeholder<number>('userId'))
+              .whereRef('orders.course_id', '=', 'courses.id')
+              .where('orders.kind', '=', SignupKind.CHAPTER)
+              .where('orders.status', '=', 'paid'),
+          )
+          .as('bought_by_chapter'),
+        eb
+          .exists(
+            eb
+              .selectFrom('group_buy_members')
+              .innerJoin('group_buy_groups', 'group_buy_groups.id', 'group_buy_members.group_id')
+              .select('group_buy_members.id')
+              .where('group_buy_members.user_id', '=', placeholder<number>('userId'))
+              .where('group_buy_members.status', '=', 'paid')
+              .whereRef('group_buy_groups.course_id', '=', 'courses.id')
+              .where('group_buy_groups.status', '=', 'forming')
+              .$if(except, (qb) => qb.where('group_buy_members.activity_id', '!=', placeholder<number>('exceptActivityId'))),
+          )
+          .as('group_paying'),
+      ])
+      .where('courses.id', '=', placeholder<number>('courseId'));
+  const key = except ? 'orders-course-for-checkout-except' : 'orders-course-for-checkout';
+  const [row] = await runPrecompiled(db, dialectOf(db), key, build, { userId, courseId, exceptActivityId });
   // PostgreSQL answers booleans, SQLite 0/1.
   return row && { ...row, bought_by_chapter: Boolean(row.bought_by_chapter), group_paying: Boolean(row.group_paying) };
 }

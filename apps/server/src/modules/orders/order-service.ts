@@ -20,7 +20,7 @@ import type { Db } from '../users/user-repository.ts';
 import type { OrderRow, UserRow } from '../../db/schema.ts';
 import type { Dialect } from '../../db/database.ts';
 import { AppError, NotFoundError } from '../../lib/errors.ts';
-import { findCardsByIds } from '../courses/course-card-repository.ts';
+import { findCardsByIds, withStatics, type CourseRowCard } from '../courses/course-card-repository.ts';
 import { toCourseCard, yuan } from '../courses/course-card.ts';
 import { assertCourseOnShelf } from '../courses/course-state.ts';
 import { findUserCourse } from '../learning/learning-repository.ts';
@@ -49,7 +49,7 @@ import {
   markPaid,
   setNotificationOutcome,
   setPrepayId,
-  type NewOrder,
+  type NewPendingOrder,
 } from './order-repository.ts';
 
 /** Unpaid orders close after this; the provider is told the same expiry at prepay. */
@@ -96,9 +96,11 @@ export function profileCheck(user: UserRow): ProfileCheck {
   return { auditCode: result, complete };
 }
 
-export async function present(db: Db, dialect: Dialect, rows: OrderRow[]): Promise<Order[]> {
+/** `courseRows`: the course rows of the cards, when the caller read them already (the checkout). */
+export async function present(db: Db, dialect: Dialect, rows: OrderRow[], courseRows?: readonly CourseRowCard[]): Promise<Order[]> {
   const ids = rows.flatMap((r) => (r.course_id === null ? [] : [r.course_id]));
-  const cards = new Map((await findCardsByIds(db, dialect, ids)).map((c) => [c.id, c]));
+  const known = courseRows && ids.every((id) => courseRows.some((c) => c.id === id));
+  const cards = new Map((known ? await withStatics(db, dialect, courseRows) : await findCardsByIds(db, dialect, ids)).map((c) => [c.id, c]));
   const items = await orderItems(db, rows, cards);
   // Refund rows exist only for orders that were paid: a pending order (a fresh checkout) needs no read.
   const refunds = await refundStatesOfOrders(db, rows.filter((r) => r.status !== 'pending').map((r) => r.id));
@@ -122,8 +124,8 @@ export async function present(db: Db, dialect: Dialect, rows: OrderRow[]): Promi
   });
 }
 
-export async function presentOne(db: Db, dialect: Dialect, row: OrderRow): Promise<Order> {
-  return (await present(db, dialect, [row]))[0] as Order;
+export async function presentOne(db: Db, dialect: Dialect, row: OrderRow, courseRows?: readonly CourseRowCard[]): Promise<Order> {
+  return (await present(db, dialect, [row], courseRows))[0] as Order;
 }
 
 /** What a new order is for and costs; every kind's rules answer one (order-kinds.ts for 2, 3, 6). */
@@ -137,6 +139,8 @@ export interface OrderDraft {
   columnId: number | null;
   amountFen: number;
   description: string;
+  /** The course row of the course's card, read with the rules (whole-course kinds): presenting the order reads no course again. */
+  courseRow?: CourseRowCard;
 }
 
 /** Early-bird courses (courses.activity_type 2): sign-up kind 5 at the bird price, within the window. */
@@ -209,6 +213,7 @@ export async function courseDraft(db: Db, user: UserRow, courseId: number, now: 
     columnId: null,
     amountFen,
     description: course.name.slice(0, 120),
+    courseRow: course,
   };
 }
 
@@ -224,7 +229,8 @@ export async function placeOrder(
   opts: { provider: string; now: number },
 ): Promise<{ order: Order; created: boolean }> {
   const { now } = opts;
-  const fresh = (): NewOrder => ({
+  const known = draft.courseRow ? [draft.courseRow] : undefined;
+  const fresh = (): NewPendingOrder => ({
     order_no: newOrderNo(),
     user_id: userId,
     type: draft.type,
@@ -243,21 +249,22 @@ export async function placeOrder(
     paid_at: null,
     expires_at: now + ORDER_TTL_MS,
     closed_at: null,
+    payer_id: null,
   });
   // The common case is one statement: the insert takes the free pending slot and answers the row.
   const inserted = await insertPendingOrderRow(db, fresh());
-  if (inserted) return { order: await presentOne(db, dialect, inserted), created: true };
+  if (inserted) return { order: await presentOne(db, dialect, inserted, known), created: true };
   // The slot is taken: a double tap (or a concurrent one) answers that order …
   const existing = await findPendingOrder(db, userId, draft.kind, draft.targetId);
-  if (existing && existing.expires_at > now) return { order: await presentOne(db, dialect, existing), created: false };
+  if (existing && existing.expires_at > now) return { order: await presentOne(db, dialect, existing, known), created: false };
   // … unless it lapsed and was not swept yet: close it so a fresh one can take the slot.
   if (existing) await markClosed(db, existing.id, now);
   const again = await insertPendingOrderRow(db, fresh());
-  if (again) return { order: await presentOne(db, dialect, again), created: true };
+  if (again) return { order: await presentOne(db, dialect, again, known), created: true };
   // Lost the race to a concurrent tap: theirs is the order.
   const row = await findPendingOrder(db, userId, draft.kind, draft.targetId);
   if (!row) throw new AppError(ErrorCodes.ORDER_NOT_PENDING);
-  return { order: await presentOne(db, dialect, row), created: false };
+  return { order: await presentOne(db, dialect, row, known), created: false };
 }
 
 /** `POST /v1/orders/{courseId}`: the caller's pending order for a whole course (or early-bird), made or reused. */

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { PaySheet, PaySheetCancel } from './pay-sheet.tsx';
 import styles from './sandbox-cashier.module.css';
 
 interface SandboxCashierProps {
@@ -17,55 +17,43 @@ interface SandboxCashierProps {
  * the order through the same notify handler the real provider uses.
  */
 export function SandboxCashier({ open, amount, description, busy, onConfirm, onCancel }: SandboxCashierProps) {
-  useEffect(() => {
-    if (!open) return;
-    const handleKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !busy) onCancel();
-    };
-    document.addEventListener('keydown', handleKey);
-    return () => document.removeEventListener('keydown', handleKey);
-  }, [open, busy, onCancel]);
-
   if (!open) return null;
   return (
-    <div className={styles.root} data-testid="sandbox-cashier">
-      <div className={styles.mask} onClick={busy ? undefined : onCancel} aria-hidden="true" />
-      <div className={styles.sheet} role="dialog" aria-modal="true" aria-labelledby="sandbox-cashier-title">
-        <div className={styles.head}>
-          <button type="button" className={styles.close} onClick={onCancel} disabled={busy} aria-label="取消支付">
-            ×
-          </button>
-          <span className={styles.headTitle}>请确认支付</span>
-          <span className={styles.sandboxTag}>沙箱</span>
-        </div>
-        <div className={styles.body}>
-          <p className={styles.merchant} id="sandbox-cashier-title">
-            金法课堂
-          </p>
-          {description && <p className={styles.desc}>{description}</p>}
-          <p className={styles.amount} data-testid="sandbox-pay-amount">
-            <span className={styles.currency}>¥</span>
-            {amount}
-          </p>
-          <div className={styles.row}>
-            <span className={styles.rowLabel}>支付方式</span>
-            <span className={styles.rowValue}>
-              <span className={styles.coin} aria-hidden="true">
-                ¥
-              </span>
-              零钱
+    <PaySheet
+      testId="sandbox-cashier"
+      labelledBy="sandbox-cashier-title"
+      title="请确认支付"
+      headExtra={<span className={styles.sandboxTag}>沙箱</span>}
+      locked={busy}
+      onCancel={onCancel}
+    >
+      <div className={styles.body}>
+        <p className={styles.merchant} id="sandbox-cashier-title">
+          金法课堂
+        </p>
+        {description && <p className={styles.desc}>{description}</p>}
+        <p className={styles.amount} data-testid="sandbox-pay-amount">
+          <span className={styles.currency}>¥</span>
+          {amount}
+        </p>
+        <div className={styles.row}>
+          <span className={styles.rowLabel}>支付方式</span>
+          <span className={styles.rowValue}>
+            <span className={styles.coin} aria-hidden="true">
+              ¥
             </span>
-          </div>
-        </div>
-        <div className={styles.foot}>
-          <button type="button" className={styles.confirm} data-testid="sandbox-pay-confirm" disabled={busy} onClick={onConfirm}>
-            {busy ? '支付中…' : '确认支付'}
-          </button>
-          <button type="button" className={styles.cancel} onClick={onCancel} disabled={busy}>
-            取消
-          </button>
+            零钱
+          </span>
         </div>
       </div>
-    </div>
+      <div className={styles.foot}>
+        <button type="button" className={styles.confirm} data-testid="sandbox-pay-confirm" disabled={busy} onClick={onConfirm}>
+          {busy ? '支付中…' : '确认支付'}
+        </button>
+        <PaySheetCancel onClick={onCancel} disabled={busy}>
+          取消
+        </PaySheetCancel>
+      </div>
+    </PaySheet>
   );
 }

@@ -2,47 +2,21 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CourseAuditStatus, Order, OrderProgress, PayParams } from '@jinfa/shared/schemas';
+import type { CourseAuditStatus, PayParams } from '@jinfa/shared/schemas';
 import { envelope, mockFetch, type Call } from '../../../../test/fetch-mock.ts';
-import { courseCard } from '../../../../test/course-fixtures.ts';
+import { payRoutes, pendingOrder, sandboxPayParams as sandbox } from '../../../../test/order-fixtures.ts';
 import { saveTokens } from '../../../lib/auth-store.ts';
 import { resetErrorPopup } from '../../../lib/error-popup.ts';
 import { useCheckout, type CheckoutOptions, type CheckoutOutcome } from './use-checkout.tsx';
 
 const T = { timeout: 5000 };
 
-function pendingOrder(): Order {
-  return {
-    orderId: 501,
-    orderNo: 'JF501',
-    type: 1,
-    kind: 1,
-    status: 'pending',
-    totalPrice: 29900,
-    orderPrice: '299.00',
-    course: courseCard(12, { name: '商业银行授信业务合规要点' }),
-    createdAt: new Date().toISOString(),
-    paidAt: null,
-    expiresAt: new Date(Date.now() + 30 * 60_000).toISOString(),
-  };
-}
-
 const wechat = { provider: 'wechatpay', timestamp: '', nonceStr: '', prepayId: '', signType: '', sign: '' } satisfies PayParams;
-const sandbox: PayParams = { provider: 'sandbox', timestamp: '1', nonceStr: 'n', prepayId: 'sbx_1', signType: 'HMAC-SHA256', sign: 's' };
 
 /** A tiny server: the audit gate answers `audit`, pay params answer `params`; the order is paid once `state.paid`. */
 function server(audit: CourseAuditStatus, params: PayParams) {
   const state = { paid: false };
-  const { calls } = mockFetch({
-    '/v1/courses/12/check_user_audit_status': () => envelope(audit),
-    'POST /v1/orders/501/order_web_wxpay': () => envelope(params),
-    'POST /v1/orders/501/sandbox_pay': () => {
-      state.paid = true;
-      return envelope({ status: 'paid' });
-    },
-    '/v1/courses/12/check_order_progress': () =>
-      envelope({ orderId: 501, status: state.paid ? 'paid' : 'pending', paid: state.paid, owned: state.paid } satisfies OrderProgress),
-  });
+  const { calls } = mockFetch({ '/v1/courses/12/check_user_audit_status': () => envelope(audit), ...payRoutes(state, params) });
   return { state, calls };
 }
 

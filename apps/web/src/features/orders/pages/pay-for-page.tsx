@@ -4,21 +4,25 @@ import { ErrorCodes } from '@jinfa/shared/errors';
 import type { Order, OrderProgress } from '@jinfa/shared/schemas';
 import { Link, useSearchParams } from '../../../lib/router.ts';
 import { Page } from '../../../components/page.tsx';
-import { SkeletonBlock, SkeletonLines } from '../../../components/skeleton.tsx';
+import { SkeletonLines } from '../../../components/skeleton.tsx';
 import { EmptyState, ErrorState } from '../../../components/states.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-error.ts';
+import { cx } from '../../../lib/cx.ts';
 import { isWechat } from '../../../lib/user-agent.ts';
 import { useShare } from '../../share/hooks/use-share.ts';
 import { getPayFor, payForQueryOptions, usePayFor, type PayForSummary } from '../api/get-pay-for.ts';
 import { getPayForPayParams } from '../api/get-pay-for-pay-params.ts';
 import { payForSandboxPay } from '../api/pay-for-sandbox-pay.ts';
 import { OrderCover } from '../components/order-cover.tsx';
+import { OrderItemSkeleton } from '../components/order-item-skeleton.tsx';
+import { PayBar, PayButton, PayConfirming } from '../components/pay-bar.tsx';
 import { useCheckout, type PayChannel } from '../hooks/use-checkout.tsx';
 import { useNow } from '../hooks/use-now.ts';
 import { copyPayForLink } from '../lib/pay-for-link.tsx';
 import { effectiveStatus, timeLeft } from '../lib/order-labels.ts';
 import { waitUntilPaid } from '../lib/wait-until-paid.ts';
+import panel from '../components/result-panel.module.css';
 import styles from './pay-for-page.module.css';
 
 /** What send_pay answers (`{orderId}.{base64url MAC}`); anything else is not worth asking the server about. */
@@ -64,12 +68,7 @@ function PayForSkeleton() {
   return (
     <div className={styles.card} aria-busy="true" aria-label="加载中">
       <SkeletonLines lines={1} />
-      <div className={styles.item}>
-        <SkeletonBlock width={120} height={75} />
-        <div style={{ flex: 1 }}>
-          <SkeletonLines lines={3} />
-        </div>
-      </div>
+      <OrderItemSkeleton />
     </div>
   );
 }
@@ -84,12 +83,12 @@ function Avatar({ name }: { name: string }) {
 
 function ResultPanel({ tone, title, note, testId, children }: { tone: 'ok' | 'off'; title: string; note: string; testId: string; children?: ReactNode }) {
   return (
-    <div className={styles.panel} data-testid={testId} role="status">
-      <span className={tone === 'ok' ? styles.ok : styles.off} aria-hidden="true">
+    <div className={panel.panel} data-testid={testId} role="status">
+      <span className={tone === 'ok' ? panel.ok : panel.off} aria-hidden="true">
         {tone === 'ok' ? '✓' : '!'}
       </span>
-      <p className={styles.panelTitle}>{title}</p>
-      <p className={styles.panelNote}>{note}</p>
+      <p className={panel.title}>{title}</p>
+      <p className={cx(panel.note, styles.balanced)}>{note}</p>
       {children}
     </div>
   );
@@ -133,10 +132,10 @@ function PayForBody({ token, returning }: { token: string; returning: boolean })
   if (summary.isPending) return <PayForSkeleton />;
   if (checking && (summary.data?.status === 'pending' || summary.data?.status === 'paid')) {
     return (
-      <div className={styles.panel} data-testid="pay-for-checking" role="status">
-        <span className={styles.bigSpinner} aria-hidden="true" />
-        <p className={styles.panelTitle}>支付结果确认中…</p>
-        <p className={styles.panelNote}>请稍候，不要关闭页面</p>
+      <div className={panel.panel} data-testid="pay-for-checking" role="status">
+        <span className={panel.spinner} aria-hidden="true" />
+        <p className={panel.title}>支付结果确认中…</p>
+        <p className={cx(panel.note, styles.balanced)}>请稍候，不要关闭页面</p>
       </div>
     );
   }
@@ -153,7 +152,7 @@ function PayForBody({ token, returning }: { token: string; returning: boolean })
     if (justPaid) {
       return (
         <ResultPanel tone="ok" title="付款成功" note={`已帮 ${name} 付款 ¥${order.orderPrice}，课程已开通到 TA 的账户`} testId="pay-for-paid">
-          <Link className={styles.secondary} to={paths.home.getHref()} replace>
+          <Link className={panel.secondary} to={paths.home.getHref()} replace>
             去首页看看
           </Link>
         </ResultPanel>
@@ -161,7 +160,7 @@ function PayForBody({ token, returning }: { token: string; returning: boolean })
     }
     return order.isOwner ? (
       <ResultPanel tone="ok" title="好友已帮你付款" note="订单已支付，课程已开通，现在就可以学习" testId="pay-for-done">
-        <Link className={styles.secondary} to={paths.myOrder.getHref()} replace>
+        <Link className={panel.secondary} to={paths.myOrder.getHref()} replace>
           查看我的订单
         </Link>
       </ResultPanel>
@@ -179,7 +178,7 @@ function PayForBody({ token, returning }: { token: string; returning: boolean })
         testId="pay-for-closed"
       >
         {order.isOwner && (
-          <Link className={styles.secondary} to={paths.myOrder.getHref()} replace>
+          <Link className={panel.secondary} to={paths.myOrder.getHref()} replace>
             查看我的订单
           </Link>
         )}
@@ -237,27 +236,24 @@ function PayForBody({ token, returning }: { token: string; returning: boolean })
           </p>
         </section>
       )}
-      <div className={styles.barSpacer} />
-      <div className={styles.bar}>
-        <div className={styles.total}>
-          {order.isOwner ? '待付' : '需付'} <strong>¥{order.orderPrice}</strong>
-        </div>
+      <PayBar
+        total={
+          <>
+            {order.isOwner ? '待付' : '需付'} <strong className={styles.figure}>¥{order.orderPrice}</strong>
+          </>
+        }
+      >
         {order.isOwner ? (
-          <button type="button" className={styles.pay} data-testid="pay-for-copy" onClick={() => void copyPayForLink(paths.payFor.getHref({ token }))}>
+          <PayButton data-testid="pay-for-copy" onClick={() => void copyPayForLink(paths.payFor.getHref({ token }))}>
             {inWechat ? '复制链接' : '复制代付链接'}
-          </button>
+          </PayButton>
         ) : (
-          <button type="button" className={styles.pay} data-testid="pay-for-pay" disabled={busy} onClick={() => void handlePay()}>
+          <PayButton data-testid="pay-for-pay" disabled={busy} onClick={() => void handlePay()}>
             {checkout.phase === 'confirming' ? '支付确认中…' : checkout.phase === 'paying' ? '请稍候…' : '帮TA付款'}
-          </button>
+          </PayButton>
         )}
-      </div>
-      {checkout.phase === 'confirming' && (
-        <div className={styles.confirming} role="status" data-testid="pay-confirming">
-          <span className={styles.spinner} aria-hidden="true" />
-          支付确认中…
-        </div>
-      )}
+      </PayBar>
+      {checkout.phase === 'confirming' && <PayConfirming>支付确认中…</PayConfirming>}
       {checkout.sheet}
     </>
   );

@@ -7,7 +7,7 @@ import { paths } from '../../../config/paths.ts';
 import { checkOrderProgress } from '../api/check-order-progress.ts';
 import { ORDERS_KEY } from '../api/get-orders.ts';
 import { waitUntilPaid, type PaidOutcome } from '../lib/wait-until-paid.ts';
-import styles from './pay-result-page.module.css';
+import styles from '../components/result-panel.module.css';
 
 function parseId(raw: string | null): number | null {
   const id = Number(raw);

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CourseDetail, Order, OrderProgress, PayParams, UserProfile } from '@jinfa/shared/schemas';
+import type { CourseDetail, UserProfile } from '@jinfa/shared/schemas';
 import type { OrderQuote } from '@jinfa/shared/order-kind-schemas';
 import { envelope, mockFetch, type Call } from '../../../../test/fetch-mock.ts';
-import { courseCard } from '../../../../test/course-fixtures.ts';
+import { payRoutes, pendingOrder } from '../../../../test/order-fixtures.ts';
 import { renderApp } from '../../../../test/render-app.tsx';
 import { saveTokens } from '../../../lib/auth-store.ts';
 import { connectRouter } from '../../../lib/session.ts';
@@ -54,24 +54,6 @@ const course = {
 
 const me = { userId: 7, name: '张三', nickname: '', mobile: '13800138000' } as UserProfile;
 
-function pendingOrder(): Order {
-  return {
-    orderId: 501,
-    orderNo: 'JF501',
-    type: 1,
-    kind: 1,
-    status: 'pending',
-    totalPrice: 29900,
-    orderPrice: '299.00',
-    course: courseCard(12, { name: course.name }),
-    createdAt: new Date().toISOString(),
-    paidAt: null,
-    expiresAt: new Date(Date.now() + 30 * 60_000).toISOString(),
-  };
-}
-
-const sandboxParams: PayParams = { provider: 'sandbox', timestamp: '1', nonceStr: 'n', prepayId: 'sbx_1', signType: 'RSA', sign: 's' };
-
 /** GET /v1/orders/quote/course/12: what the page shows; -1283 once owned. */
 function quoteOf(owned: boolean, overrides: Partial<OrderQuote> = {}): OrderQuote {
   return {
@@ -114,13 +96,7 @@ function server() {
       state.orders += 1;
       return envelope({ order: pendingOrder(), created: state.orders === 1 });
     },
-    'POST /v1/orders/501/order_web_wxpay': () => envelope(sandboxParams),
-    'POST /v1/orders/501/sandbox_pay': () => {
-      state.paid = true;
-      return envelope({ status: 'paid' });
-    },
-    '/v1/courses/12/check_order_progress': () =>
-      envelope({ orderId: 501, status: state.paid ? 'paid' : 'pending', paid: state.paid, owned: state.paid } satisfies OrderProgress),
+    ...payRoutes(state),
   };
   return { state, routes };
 }

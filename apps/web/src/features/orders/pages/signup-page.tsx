@@ -2,7 +2,6 @@ import { useState } from 'react';
 import type { CreateOrderResult, Order, OrderProgress } from '@jinfa/shared/schemas';
 import { Link, useNavigate, useSearchParams } from '../../../lib/router.ts';
 import { Page } from '../../../components/page.tsx';
-import { SkeletonBlock, SkeletonLines } from '../../../components/skeleton.tsx';
 import { EmptyState, ErrorState } from '../../../components/states.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-error.ts';
@@ -17,6 +16,8 @@ import { createLiveOrder } from '../api/create-live-order.ts';
 import { createOrder } from '../api/create-order.ts';
 import { getOrderQuote, useOrderQuote, type OrderQuote, type QuoteTarget } from '../api/get-order-quote.ts';
 import { OrderCover } from '../components/order-cover.tsx';
+import { OrderItemSkeleton } from '../components/order-item-skeleton.tsx';
+import { PayBar, PayButton, PayConfirming } from '../components/pay-bar.tsx';
 import { useCheckout } from '../hooks/use-checkout.tsx';
 import styles from './signup-page.module.css';
 
@@ -91,12 +92,7 @@ async function confirmByQuote(t: Target, order: Order, signal?: AbortSignal): Pr
 function SignupSkeleton() {
   return (
     <div className={styles.card} aria-busy="true" aria-label="加载中">
-      <div className={styles.summary}>
-        <SkeletonBlock width={120} height={75} />
-        <div style={{ flex: 1 }}>
-          <SkeletonLines lines={3} />
-        </div>
-      </div>
+      <OrderItemSkeleton />
     </div>
   );
 }
@@ -210,21 +206,18 @@ function SignupBody({ target }: { target: Target }) {
         </dl>
         <p className={styles.hint}>购买后可在“我的课程 · 已购”中随时学习；未支付的订单将在一段时间后自动关闭。</p>
       </section>
-      <div className={styles.barSpacer} />
-      <div className={styles.bar}>
-        <div className={styles.total}>
-          实付 <strong>¥{q.priceYuan}</strong>
-        </div>
-        <button type="button" className={styles.pay} data-testid="signup-pay" disabled={busy || blocked} onClick={() => void handlePay()}>
+      <PayBar
+        total={
+          <>
+            实付 <strong>¥{q.priceYuan}</strong>
+          </>
+        }
+      >
+        <PayButton data-testid="signup-pay" disabled={busy || blocked} onClick={() => void handlePay()}>
           {label}
-        </button>
-      </div>
-      {checkout.phase === 'confirming' && (
-        <div className={styles.confirming} role="status" data-testid="pay-confirming">
-          <span className={styles.spinner} aria-hidden="true" />
-          支付确认中…
-        </div>
-      )}
+        </PayButton>
+      </PayBar>
+      {checkout.phase === 'confirming' && <PayConfirming>支付确认中…</PayConfirming>}
       {checkout.sheet}
     </>
   );

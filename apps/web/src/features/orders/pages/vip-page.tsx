@@ -23,6 +23,7 @@ import { createMembershipOrder } from '../api/create-membership-order.ts';
 import { getMembershipOrder } from '../api/get-membership-order.ts';
 import { useMembershipPlans, type BillingType, type MembershipPlan } from '../api/get-membership-plans.ts';
 import { useVipInfo, VIP_INFO_KEY, type VipInfo } from '../api/get-vip-info.ts';
+import { PayBar, PayButton, PayConfirming } from '../components/pay-bar.tsx';
 import { useCheckout } from '../hooks/use-checkout.tsx';
 import styles from './vip-page.module.css';
 
@@ -234,24 +235,21 @@ export function VipPage() {
           </li>
         </ol>
       </section>
-      <div className={styles.barSpacer} />
       {plan && (
-        <div className={styles.bar}>
-          <div className={styles.total}>
-            实付 <strong data-testid="vip-total">¥{plan.priceYuan}</strong>
-            {plan.originalPrice > plan.price && <s>¥{plan.originalPriceYuan}</s>}
-          </div>
-          <button type="button" className={styles.buy} data-testid="vip-buy" disabled={busy} onClick={() => void handleBuy()}>
+        <PayBar
+          total={
+            <>
+              实付 <strong data-testid="vip-total">¥{plan.priceYuan}</strong>
+              {plan.originalPrice > plan.price && <s>¥{plan.originalPriceYuan}</s>}
+            </>
+          }
+        >
+          <PayButton data-testid="vip-buy" disabled={busy} onClick={() => void handleBuy()}>
             {checkout.phase === 'confirming' ? '开通确认中…' : busy ? '请稍候…' : buyLabel(info.data, plan)}
-          </button>
-        </div>
+          </PayButton>
+        </PayBar>
       )}
-      {checkout.phase === 'confirming' && (
-        <div className={styles.confirming} role="status" data-testid="pay-confirming">
-          <span className={styles.spinner} aria-hidden="true" />
-          开通确认中…
-        </div>
-      )}
+      {checkout.phase === 'confirming' && <PayConfirming>开通确认中…</PayConfirming>}
       {checkout.sheet}
     </Page>
   );
