@@ -6,7 +6,8 @@
  * and (when BENCH_DATABASE_URL is set) PostgreSQL. Asserts nothing; prints, per database:
  *
  * - the queries each request runs (one checkout, sequential, counted at the driver; the SQL too
- *   with BENCH_LOG_QUERIES=1) — the first place to look when a rule added to the path costs time;
+ *   with BENCH_LOG_QUERIES=1, and each one's plan on the tables the run filled with BENCH_EXPLAIN=1)
+ *   — the first place to look when a rule added to the path costs time;
  * - p50/p95/p99/max of each request and of both back to back, as the client sees them (loopback,
  *   same machine and same event loop as the server, so they bound the server's time from above)
  *   and inside the server (Fastify's onRequest → onResponse);
@@ -25,6 +26,8 @@ import { Worker } from 'node:worker_threads';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import SQLite from 'better-sqlite3';
+import { CompiledQuery, type Kysely } from 'kysely';
+import type { DB } from '../apps/server/src/db/schema.ts';
 import { insertUser, newUser } from '../apps/server/src/modules/users/user-repository.ts';
 import { issueTokenPair } from '../apps/server/src/modules/auth/token-service.ts';
 import { startSeededApp } from './support/seeded-app.ts';
@@ -32,28 +35,46 @@ import { startSeededApp } from './support/seeded-app.ts';
 const CHECKOUTS = Number(process.env.BENCH_CHECKOUTS ?? 2000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const ONLY = process.env.BENCH_ONLY; // 'sqlite' | 'postgres'
-const LOG_QUERIES = process.env.BENCH_LOG_QUERIES === '1';
+const EXPLAIN = process.env.BENCH_EXPLAIN === '1';
+const LOG_QUERIES = process.env.BENCH_LOG_QUERIES === '1' || EXPLAIN;
 const WARMUP = 100;
 const P99_BUDGET_MS = 100;
 
 /* ---- query counting at the drivers (Kysely's pg driver calls client.query; its SQLite driver statement.all/run) ---- */
 
-const queries = { on: false, sql: [] as string[] };
-function countQueries(target: object, methods: string[], sqlOf: (self: unknown, args: unknown[]) => string) {
+interface Logged {
+  sql: string;
+  params: unknown[];
+}
+const queries = { on: false, log: [] as Logged[] };
+function countQueries(target: object, methods: string[], logged: (self: unknown, args: unknown[]) => Logged) {
   const proto = target as Record<string, (...args: unknown[]) => unknown>;
   for (const m of methods) {
     const orig = proto[m]!;
     proto[m] = function (this: unknown, ...args: unknown[]) {
-      if (queries.on) queries.sql.push(sqlOf(this, args));
+      if (queries.on) queries.log.push(logged(this, args));
       return orig.apply(this, args);
     };
   }
 }
-countQueries(pg.Client.prototype, ['query'], (_self, args) => (typeof args[0] === 'string' ? args[0] : String((args[0] as { text?: string }).text)));
+countQueries(pg.Client.prototype, ['query'], (_self, args) => ({
+  sql: typeof args[0] === 'string' ? args[0] : String((args[0] as { text?: string }).text),
+  params: Array.isArray(args[1]) ? (args[1] as unknown[]) : [],
+}));
 {
   const probe = new SQLite(':memory:');
-  countQueries(Object.getPrototypeOf(probe.prepare('select 1')) as object, ['all', 'run', 'get', 'iterate'], (self) => String((self as { source: string }).source));
+  countQueries(Object.getPrototypeOf(probe.prepare('select 1')) as object, ['all', 'run', 'get', 'iterate'], (self, args) => ({
+    sql: String((self as { source: string }).source),
+    params: Array.isArray(args[0]) ? (args[0] as unknown[]) : args,
+  }));
   probe.close();
+}
+
+/** The plan of each logged statement, on the tables as the timed run left them (BENCH_EXPLAIN=1). */
+async function explain(db: Kysely<DB>, dialect: 'sqlite' | 'postgres', q: Logged): Promise<string> {
+  const prefix = dialect === 'postgres' ? 'explain ' : 'explain query plan ';
+  const { rows } = await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(prefix + q.sql, q.params));
+  return rows.map((r) => String(r['QUERY PLAN'] ?? r.detail)).join(' | ');
 }
 
 /* ---- BENCH_CPU_PROFILE=dir: a .cpuprofile of the server thread during the timed checkouts only ---- */
@@ -225,24 +246,24 @@ async function benchDialect(label: string, databaseUrl: string | undefined): Pro
     tokens.push(pair.accessToken);
   }
 
-  // One checkout alone, its queries counted (the last user, so the timed ones are untouched).
-  const profileCourse = courses[0]!.id;
-  const single = (url: string, token: string) =>
-    fetch(url, { method: 'POST', headers: { 'access-token': token, 'content-type': 'application/json' }, body: '{}' }).then((r) => r.json() as Promise<ClientBody>);
-  queries.on = true;
-  const pa = await single(`${base}/v1/orders/${profileCourse}`, tokens[total - 1]!);
-  const createSql = queries.sql.splice(0);
-  const pb = await single(`${base}/v1/orders/${pa.data?.order?.orderId ?? 0}/order_web_wxpay`, tokens[total - 1]!);
-  const paySql = queries.sql.splice(0);
-  queries.on = false;
-  if (pa.code !== 0 || pb.code !== 0) throw new Error(`the profiled checkout failed: ${pa.code} / ${pb.code}`);
-
-  // The clients run in a worker thread: their fetch machinery does not queue on the server's event loop.
+  // The clients run in a worker thread: their HTTP work does not queue on the server's event loop.
   const elu0 = performance.eventLoopUtilization();
   const stopProfile = await startProfile();
   const run = await runClients({ base, tokens: tokens.slice(0, -1), courseIds: courses.map((c) => c.id), connections: CONNECTIONS, warmup: WARMUP });
   const elu = performance.eventLoopUtilization(elu0);
   await stopProfile(label);
+  // Then one checkout alone, its queries counted, caches warm as in the timed run (the last user, kept out of it).
+  const profileCourse = courses[0]!.id;
+  const single = (url: string, token: string) =>
+    fetch(url, { method: 'POST', headers: { 'access-token': token, 'content-type': 'application/json' }, body: '{}' }).then((r) => r.json() as Promise<ClientBody>);
+  queries.on = true;
+  const pa = await single(`${base}/v1/orders/${profileCourse}`, tokens[total - 1]!);
+  const createSql = queries.log.splice(0);
+  const pb = await single(`${base}/v1/orders/${pa.data?.order?.orderId ?? 0}/order_web_wxpay`, tokens[total - 1]!);
+  const paySql = queries.log.splice(0);
+  queries.on = false;
+  if (pa.code !== 0 || pb.code !== 0) throw new Error(`the profiled checkout failed: ${pa.code} / ${pb.code}`);
+
   const server = (id: string) => serverMs.get(id) ?? NaN;
   const create = run.samples.map((x) => x.a);
   const params = run.samples.map((x) => x.b);
@@ -259,7 +280,12 @@ async function benchDialect(label: string, databaseUrl: string | undefined): Pro
   console.log(`\n[${label}] ${whole.length} checkouts by as many users over ${courses.length} courses, ${CONNECTIONS} at a time, ${os.cpus().length} cores`);
   console.log(`  queries per request: create order ${createSql.length}, pay parameters ${paySql.length} (one checkout alone)`);
   if (LOG_QUERIES) {
-    for (const [name, list] of [['create', createSql], ['pay', paySql]] as const) list.forEach((q, k) => console.log(`    ${name} ${k + 1}: ${q.slice(0, 200)}`));
+    for (const [name, list] of [['create', createSql], ['pay', paySql]] as const) {
+      for (const [k, q] of list.entries()) {
+        console.log(`    ${name} ${k + 1}: ${q.sql.slice(0, 160)}`);
+        if (EXPLAIN) console.log(`      plan: ${(await explain(database.db, database.dialect, q)).slice(0, 400)}`);
+      }
+    }
   }
   console.log(`  ${'ms'.padEnd(38)}${'── client (loopback) ──────────'.padEnd(27)}│${' ── in server ──'}`);
   console.log(`  ${''.padEnd(38)}${'p50'.padStart(6)}${'p95'.padStart(6)}${'p99'.padStart(6)}${'max'.padStart(6)}   │${'p50'.padStart(6)}${'p95'.padStart(6)}${'p99'.padStart(6)}`);

@@ -6,6 +6,7 @@
 import { expect } from 'vitest';
 import type { Kysely } from 'kysely';
 import type { DB } from '../src/db/schema.ts';
+import { buildCourse } from './support/factories.ts';
 
 /** Group orders whose group has not formed (forming or failed): paid without entitlement, by design. */
 export async function groupOrdersNotFormed(db: Kysely<DB>): Promise<Set<number>> {
@@ -52,4 +53,27 @@ export async function expectActivityInvariant(db: Kysely<DB>): Promise<void> {
   }
   const invitations = await db.selectFrom('invitations as i').innerJoin('orders as o', 'o.id', 'i.order_id').select(['i.status', 'o.status as order_status', 'i.order_id']).execute();
   for (const i of invitations) expect(i.status === 1, `invitation of order ${i.order_id} succeeded iff paid`).toBe(i.order_status === 'paid');
+}
+
+const HOUR = 3_600_000;
+
+/** A published group-buy activity (size 3 unless told) on a new paid course, open for a month. */
+export async function buildGroupActivity(db: Kysely<DB>, opts: { size?: number; formWithinMs?: number; courseId?: number } = {}) {
+  const courseId = opts.courseId ?? (await buildCourse(db, { price: 19900, vip_price: 14900, activity_type: 3 })).id;
+  const now = Date.now();
+  return db
+    .insertInto('group_buy_activities')
+    .values({
+      course_id: courseId,
+      title: '三人拼团',
+      group_size: opts.size ?? 3,
+      group_price_fen: 9900,
+      form_within_ms: opts.formWithinMs ?? 24 * HOUR,
+      starts_at: now - HOUR,
+      ends_at: now + 30 * 24 * HOUR,
+      status: 1,
+      created_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }

@@ -1,6 +1,6 @@
 /** Shared checks of the order suites: the exactly-once invariant and the sandbox cashier's steps. */
 import crypto from 'node:crypto';
-import { expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { Kysely } from 'kysely';
 import type { DB } from '../src/db/schema.ts';
 import { build, type TestApp } from './support/build.ts';
@@ -123,12 +123,24 @@ export interface WechatPayRig {
   t: TestApp;
   fake: FakeWechatPayServer;
   client: WechatPayClient;
-  /** Stops the app and the fake. */
-  close: () => Promise<void>;
 }
 
-/** The orders app paying through a real WechatPayClient, its merchant key known to a fresh fake. */
-export async function startWechatPayRig(dialect: Dialect): Promise<WechatPayRig> {
+/**
+ * The suite's rig in its hooks: the orders app paying through a real WechatPayClient whose merchant
+ * key a fresh fake knows, started before all (handed to `onReady`), the exactly-once invariant
+ * checked after each test, both stopped after all.
+ */
+export function useWechatPayRig(dialect: Dialect, onReady: (rig: WechatPayRig) => void): void {
+  let rig: (WechatPayRig & { close: () => Promise<void> }) | undefined;
+  beforeAll(async () => {
+    rig = await startWechatPayRig(dialect);
+    onReady(rig);
+  });
+  afterEach(() => expectEntitlementInvariant(rig!.t.app.db));
+  afterAll(() => rig?.close());
+}
+
+async function startWechatPayRig(dialect: Dialect): Promise<WechatPayRig & { close: () => Promise<void> }> {
   const ids = { appId: 'wx1111111111mp0001', mchId: '1900000109', serialNo: '5157F09EFDC096DE15EBE81A47057A7232F1B8E1', apiV3Key: 'a7cde1ZJB1kG2e7VfTs3jQzaWizur8Gb' };
   const merchant = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
   const fake = await startWechatPayFake({ ...ids, publicKey: merchant.publicKey });
@@ -154,7 +166,7 @@ export async function startWechatPayRig(dialect: Dialect): Promise<WechatPayRig>
 }
 
 /** A fresh user's pending order for a fresh course, prepaid (jsapi) at the fake as the pay sheet would. */
-export async function wechatPrepaidOrderOf({ t, client }: WechatPayRig, price = 29900) {
+export async function wechatPrepaidOrderOf({ t, client }: Pick<WechatPayRig, 't' | 'client'>, price = 29900) {
   const { user, headers } = await signedInUser(t);
   const course = await buildCourse(t.app.db, { price });
   const orderId = await orderCourse(t, course.id, headers);

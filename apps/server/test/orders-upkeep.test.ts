@@ -21,9 +21,8 @@ import {
   post,
   prepaidOrderOf,
   sandboxOf,
-  startWechatPayRig,
+  useWechatPayRig,
   wechatPrepaidOrderOf,
-  type WechatPayRig,
 } from './orders-helpers.ts';
 import { processNeedsRefund, reconcilePendingOrders, refundNoOfOrder, RECONCILE_AFTER_MS, runOrderUpkeep } from '../src/modules/orders/reconcile-service.ts';
 import { finishProcessingRefunds, REFUND_FINISH_AFTER_MS } from '../src/modules/orders/refund-service.ts';
@@ -250,21 +249,16 @@ describe.each(dialectsUnderTest())('order upkeep, sandbox (%s)', (dialect) => {
 });
 
 describe.each(dialectsUnderTest())('order upkeep, wechatpay against the fake (%s)', (dialect) => {
-  let rig: WechatPayRig;
+  let t: TestApp;
   let fake: FakeWechatPayServer;
   let client: WechatPayClient;
-  let t: TestApp;
-
-  beforeAll(async () => {
-    rig = await startWechatPayRig(dialect);
+  useWechatPayRig(dialect, (rig) => {
     ({ t, fake, client } = rig);
   });
-  afterEach(() => expectEntitlementInvariant(t.app.db));
-  afterAll(() => rig.close());
 
   const orderRow = (id: number) => orderRowOf(t, id);
   const grantsOf = (userId: number) => grantsIn(t, userId);
-  const prepaidOrder = () => wechatPrepaidOrderOf(rig);
+  const prepaidOrder = () => wechatPrepaidOrderOf({ t, client });
 
   it('a payment whose notification never came is reconciled: paid, one entitlement; the late notification is a replay', async () => {
     const s = await prepaidOrder();

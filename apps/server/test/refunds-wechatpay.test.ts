@@ -3,11 +3,11 @@
  * the REFUND.* notification (signed, AES-GCM encrypted like a payment's) or the finisher's
  * `GET /v3/refund/domestic/refunds/{out_refund_no}` ends it. Also H5 and Native pay parameters.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TestApp } from './support/build.ts';
 import { dialectsUnderTest } from './support/db.ts';
 import { buildCourse, signedInUser } from './support/factories.ts';
-import { expectEntitlementInvariant, grantsOf, orderCourse, orderRowOf, post, startWechatPayRig, WECHAT_NOTIFY_URL, wechatPrepaidOrderOf, type WechatPayRig } from './orders-helpers.ts';
+import { grantsOf, orderCourse, orderRowOf, post, useWechatPayRig, WECHAT_NOTIFY_URL, wechatPrepaidOrderOf } from './orders-helpers.ts';
 import { reconcilePendingOrders, RECONCILE_AFTER_MS } from '../src/modules/orders/reconcile-service.ts';
 import { finishProcessingRefunds, refundNoOfOrder, REFUND_FINISH_AFTER_MS } from '../src/modules/orders/refund-service.ts';
 import type { WechatPayClient } from '../src/adapters/pay/wechat-pay.ts';
@@ -17,17 +17,12 @@ import { DEFAULT_OPS_TOKEN } from '../src/config.ts';
 const OPS = { 'x-ops-token': DEFAULT_OPS_TOKEN };
 
 describe.each(dialectsUnderTest())('refunds and pay scenes, wechatpay against the fake (%s)', (dialect) => {
-  let rig: WechatPayRig;
+  let t: TestApp;
   let fake: FakeWechatPayServer;
   let client: WechatPayClient;
-  let t: TestApp;
-
-  beforeAll(async () => {
-    rig = await startWechatPayRig(dialect);
+  useWechatPayRig(dialect, (rig) => {
     ({ t, fake, client } = rig);
   });
-  afterEach(() => expectEntitlementInvariant(t.app.db));
-  afterAll(() => rig.close());
 
   const notifyWechat = (signed: { headers: Record<string, string>; body: string }) =>
     t.app.inject({ method: 'POST', url: '/v1/pay/notify/wechatpay', headers: signed.headers, payload: signed.body });
@@ -36,7 +31,7 @@ describe.each(dialectsUnderTest())('refunds and pay scenes, wechatpay against th
 
   /** Paid at the fake and reconciled: a paid order that owns its course. */
   async function paidOrder() {
-    const s = await wechatPrepaidOrderOf(rig);
+    const s = await wechatPrepaidOrderOf({ t, client });
     fake.pay(s.order.order_no);
     await reconcilePendingOrders(t.app.db, client, Date.now() + RECONCILE_AFTER_MS + 1000);
     expect((await orderRowOf(t, s.order.id)).status).toBe('paid');

@@ -12,8 +12,21 @@ import { MemoryKvStore } from '../src/adapters/kv-store.ts';
 import { createAdapters } from '../src/adapters/create-adapters.ts';
 import type { TestApp } from './support/build.ts';
 import { dialectsUnderTest } from './support/db.ts';
-import { buildOrdersApp, orderRowOf, prepaidOrderOf } from './orders-helpers.ts';
-import { createUpkeepRunner, DbLeaseLock, LEASE_MS, RedisLeaseLock, UPKEEP_LOCK, type LeaseLock, type UpkeepRunner } from '../src/modules/orders/upkeep-lock.ts';
+import { buildOrdersApp, orderRowOf, post, prepaidOrderOf } from './orders-helpers.ts';
+import { buildGroupActivity } from './activities-helpers.ts';
+import { signedInUser } from './support/factories.ts';
+import { createActivityUpkeepRunner } from '../src/modules/activities/routes.ts';
+import { GROUP_FAIL_GRACE_MS } from '../src/modules/activities/group-service.ts';
+import {
+  ACTIVITY_UPKEEP_LOCK,
+  createUpkeepRunner,
+  DbLeaseLock,
+  LEASE_MS,
+  RedisLeaseLock,
+  UPKEEP_LOCK,
+  type LeaseLock,
+  type UpkeepRunner,
+} from '../src/modules/orders/upkeep-lock.ts';
 
 const PERIOD = 60_000;
 
@@ -76,6 +89,63 @@ describe.each(dialectsUnderTest())('upkeep lock (%s)', (dialect) => {
     await a.close();
     expect(await lockRow()).toBeUndefined();
     expect(await b.runOnce(now + 2)).toBe(true);
+  });
+
+  describe('the activity sweep (its own lease)', () => {
+    const activityLock = () => t.app.db.selectFrom('app_locks').selectAll().where('name', '=', ACTIVITY_UPKEEP_LOCK).executeTakeFirst();
+
+    /** A group of 3 whose leader paid; it expires unformed a day later. */
+    async function paidLonelyLeader() {
+      const activity = await buildGroupActivity(t.app.db, { size: 3 });
+      const leader = await signedInUser(t);
+      const started = (await post(t, `/v1/activities/group/${activity.id}/start`, leader.headers)).json();
+      expect(started.code, started.message).toBe(0);
+      const orderId = started.data.order.orderId as number;
+      expect((await post(t, `/v1/orders/${orderId}/order_web_wxpay`, leader.headers)).json().code).toBe(0);
+      expect((await post(t, `/v1/orders/${orderId}/sandbox_pay`, leader.headers)).json().data.status).toBe('paid');
+      return { groupId: started.data.group.groupId as number, orderId };
+    }
+
+    it('two instances, ten periods: exactly one sweeps each period, always the same one, and the group fails and is refunded once', async () => {
+      await t.app.db.deleteFrom('app_locks').execute();
+      const a = createActivityUpkeepRunner(t.app);
+      const b = createActivityUpkeepRunner(second);
+      const { groupId, orderId } = await paidLonelyLeader();
+      const start = Date.now() + 24 * 3_600_000 + GROUP_FAIL_GRACE_MS + 1000;
+      const ran: string[] = [];
+      for (let i = 0; i < 10; i++) {
+        const now = start + i * PERIOD;
+        const [ra, rb] = await Promise.all([a.runOnce(now), b.runOnce(now)]);
+        expect(Number(ra) + Number(rb), `period ${i}`).toBe(1);
+        ran.push(ra ? a.holder : b.holder);
+      }
+      expect(new Set(ran).size).toBe(1);
+      expect((await activityLock())?.holder).toBe(ran[0]);
+      const group = await t.app.db.selectFrom('group_buy_groups').select('status').where('id', '=', groupId).executeTakeFirstOrThrow();
+      expect(group.status).toBe('failed');
+      expect((await orderRowOf(t, orderId)).status).toBe('refunded');
+      const refunds = await t.app.db.selectFrom('refunds').select(['status', 'source']).where('order_id', '=', orderId).execute();
+      expect(refunds).toEqual([{ status: 'success', source: 'group_failed' }]);
+      await a.close();
+      await b.close();
+    });
+
+    it('is independent of the order sweep: each instance may hold one of the two leases', async () => {
+      await t.app.db.deleteFrom('app_locks').execute();
+      const orders = createUpkeepRunner(t.app);
+      const activities = createActivityUpkeepRunner(second);
+      const now = Date.now();
+      expect(await orders.runOnce(now)).toBe(true);
+      expect(await activities.runOnce(now)).toBe(true);
+      // Each lease stays with its holder: the other instance's runner of the same sweep waits.
+      expect(await createActivityUpkeepRunner(t.app).runOnce(now + 1)).toBe(false);
+      expect(await createUpkeepRunner(second).runOnce(now + 1)).toBe(false);
+      expect((await lockRow())?.holder).toBe(orders.holder);
+      expect((await activityLock())?.holder).toBe(activities.holder);
+      await orders.close();
+      await activities.close();
+      expect(await activityLock()).toBeUndefined();
+    });
   });
 
   it('50 concurrent acquisitions of a free lease: one wins', async () => {

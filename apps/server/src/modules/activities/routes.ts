@@ -5,8 +5,9 @@
  * shows names only; orders stay visible to their owner alone (/v1/orders).
  *
  * The activity sweep (group failures and refunds, failed invitations, cash-back payouts) runs on
- * its own timer here; it is safe beside the order sweep and on several instances at once because
- * every step is a conditional update and every payment out is keyed by a derived number.
+ * its own timer here, one instance at a time under its own lease (`createActivityUpkeepRunner`).
+ * It would be safe even without: every step is a conditional update and every payment out is
+ * keyed by a derived number; the lease saves the duplicate work and provider calls.
  */
 import { Type } from 'typebox';
 import type { FastifyInstance } from 'fastify';
@@ -40,12 +41,26 @@ import { groupActivities, groupBuyPage, groupDetail, joinGroup, myGroups, runGro
 import { cashbackOffer, createCashbackOrder, createInviteOrder, inviteOffer, myInvitations, myRewards } from './referral-service.ts';
 import { payOutRewards } from './payout-service.ts';
 import { failClosedInvitations } from './activity-repository.ts';
+import { ACTIVITY_UPKEEP_LOCK, createUpkeepRunner, type LeaseLock, type UpkeepRunner } from '../orders/upkeep-lock.ts';
 
 const SWEEP_INTERVAL_MS = 60_000;
 /** Bodies that may be empty: the H5 sends `{}`, curl nothing. */
 const OptionalReferralBody = Type.Union([ReferralBody, Type.Null()]);
 
 type Log = { warn: (obj: object, msg: string) => void };
+
+/**
+ * The activity sweep of one app instance behind the cross-instance lease `ACTIVITY_UPKEEP_LOCK`
+ * (the order sweep's machinery, its own lock name): with several instances on one database (or
+ * one Redis), one of them sweeps each period.
+ */
+export function createActivityUpkeepRunner(app: FastifyInstance, opts: { lock?: LeaseLock; leaseMs?: number } = {}): UpkeepRunner {
+  return createUpkeepRunner(app, {
+    ...opts,
+    name: ACTIVITY_UPKEEP_LOCK,
+    run: (now) => runActivityUpkeep(app.db, app.adapters.pay, app.adapters.payout, { appId: app.config.wechat.appId, now, log: app.log }),
+  });
+}
 
 /** One round of the activity sweep. Exported for tests and the operator's tools. */
 export async function runActivityUpkeep(db: Db, pay: PaymentProvider, payout: PayoutProvider, opts: { appId: string; now: number; log?: Log }) {
@@ -62,16 +77,17 @@ export async function activityRoutes(fastify: FastifyInstance) {
   });
 
   let sweep: NodeJS.Timeout | undefined;
+  // One instance sweeps at a time, under its own lease (orders/upkeep-lock.ts).
+  const upkeep = createActivityUpkeepRunner(app);
   app.addHook('onReady', async () => {
     sweep = setInterval(() => {
-      runActivityUpkeep(app.db, app.adapters.pay, app.adapters.payout, { appId: app.config.wechat.appId, now: Date.now(), log: app.log }).catch((err: unknown) =>
-        app.log.error({ err }, 'activity sweep failed'),
-      );
+      upkeep.runOnce(Date.now()).catch((err: unknown) => app.log.error({ err }, 'activity sweep failed'));
     }, SWEEP_INTERVAL_MS);
     sweep.unref();
   });
   app.addHook('onClose', async () => {
     if (sweep) clearInterval(sweep);
+    await upkeep.close();
   });
 
   // ---- group buy ----

@@ -39,7 +39,8 @@ export function isActiveMember(user: Pick<UserRow, 'user_type' | 'member_expire_
 
 /**
  * The amount in fen the user pays for a whole course, after the member rules; throws the
- * rule's code when the user may not order it. Called by createCourseOrder before inserting.
+ * rule's code when the user may not order it. Called by courseDraft (order-service.ts) with the
+ * course it read.
  */
 export function courseAmountFor(user: UserRow, course: Pick<CoursePricing, 'price' | 'vip_price' | 'member_free' | 'activity_type'>, now: number): number {
   if (!isActiveMember(user, now)) return course.price;
@@ -47,11 +48,4 @@ export function courseAmountFor(user: UserRow, course: Pick<CoursePricing, 'pric
   const vip = course.vip_price ?? 0;
   if (course.activity_type === ACTIVITY_CASHBACK && vip <= 0) throw new AppError(ErrorCodes.VIP_CASHBACK_NEEDS_VIP_PRICE);
   return vip > 0 ? Math.min(vip, course.price) : course.price;
-}
-
-/** Loads the course's pricing and answers `courseAmountFor`. */
-export async function resolveCourseAmount(db: Db, user: UserRow, courseId: number, now: number): Promise<number> {
-  const course = await findCoursePricing(db, courseId);
-  if (!course) throw new NotFoundError('课程不存在');
-  return courseAmountFor(user, course, now);
 }

@@ -125,19 +125,6 @@ export function findLatestCourseOrder(db: Conn, userId: number, courseId: number
     .executeTakeFirst();
 }
 
-export async function hasPaidOrderOfKind(db: Conn, userId: number, courseId: number, kind: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('orders')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('course_id', '=', courseId)
-    .where('kind', '=', kind)
-    .where('status', '=', 'paid')
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /** pending → paid with the provider's transaction. True only for the one caller that moved it. */
 export async function markPaid(db: Conn, id: number, transactionId: string, paidAt: number): Promise<boolean> {
   const res = await db

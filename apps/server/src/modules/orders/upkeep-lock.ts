@@ -1,5 +1,6 @@
 /**
- * One upkeep sweep at a time across instances (decision 015). Each round takes a named lease
+ * One upkeep sweep at a time across instances (decision 015); the order sweep and the activity
+ * sweep each have their own lease name. Each round takes a named lease
  * before it runs and skips when another instance holds it:
  * - in the database (`app_locks`, both dialects): one conditional upsert — insert the lease, or
  *   take it over only when it has run out or is already ours. The row that comes back says
@@ -16,6 +17,8 @@ import type { Conn } from '../users/user-repository.ts';
 import { runOrderUpkeep } from './reconcile-service.ts';
 
 export const UPKEEP_LOCK = 'order-upkeep';
+/** The activity sweep's lease (modules/activities): its own, so the two sweeps never wait for each other. */
+export const ACTIVITY_UPKEEP_LOCK = 'activity-upkeep';
 /** How long a lease lasts without renewal: longer than one sweep interval (60 s), so its holder keeps it. */
 export const LEASE_MS = 90_000;
 
@@ -89,10 +92,18 @@ export interface UpkeepRunner {
   close(): Promise<void>;
 }
 
-/** The sweep of one app instance: the lease (Redis when configured, else the database), then `runOrderUpkeep`. */
-export function createUpkeepRunner(app: FastifyInstance, opts: { lock?: LeaseLock; leaseMs?: number } = {}): UpkeepRunner {
+/**
+ * The sweep of one app instance: the lease (Redis when configured, else the database), then the
+ * round — `runOrderUpkeep` unless `name` and `run` say which sweep this is (the activity sweep).
+ */
+export function createUpkeepRunner(
+  app: FastifyInstance,
+  opts: { lock?: LeaseLock; leaseMs?: number; name?: string; run?: (now: number) => Promise<unknown> } = {},
+): UpkeepRunner {
   const lock = opts.lock ?? (app.config.redisUrl ? new RedisLeaseLock(app.config.redisUrl) : new DbLeaseLock(app.db));
   const leaseMs = opts.leaseMs ?? LEASE_MS;
+  const name = opts.name ?? UPKEEP_LOCK;
+  const run = opts.run ?? ((now: number) => runOrderUpkeep(app.db, app.adapters.pay, now, app.log));
   const holder = `${process.pid}-${crypto.randomBytes(6).toString('hex')}`;
   let running = false;
   return {
@@ -102,15 +113,15 @@ export function createUpkeepRunner(app: FastifyInstance, opts: { lock?: LeaseLoc
       if (running) return false;
       running = true;
       try {
-        if (!(await lock.acquire(UPKEEP_LOCK, holder, leaseMs, now))) return false;
-        await runOrderUpkeep(app.db, app.adapters.pay, now, app.log);
+        if (!(await lock.acquire(name, holder, leaseMs, now))) return false;
+        await run(now);
         return true;
       } finally {
         running = false;
       }
     },
     async close() {
-      await lock.release(UPKEEP_LOCK, holder).catch(() => undefined);
+      await lock.release(name, holder).catch(() => undefined);
       await lock.close();
     },
   };
