@@ -1,4 +1,5 @@
-import type { Order, OrderProgress, PayParams } from '@jinfa/shared/schemas';
+import type { PayForSummary } from '@jinfa/shared/order-kind-schemas';
+import type { Order, OrderProgress, OrderStatus, PayParams } from '@jinfa/shared/schemas';
 import { courseCard } from './course-fixtures.ts';
 import { envelope, type Call } from './fetch-mock.ts';
 
@@ -36,5 +37,20 @@ export function payRoutes(state: { paid: boolean }, params: PayParams = sandboxP
     },
     '/v1/courses/12/check_order_progress': () =>
       envelope({ orderId: 501, status: state.paid ? 'paid' : 'pending', paid: state.paid, owned: state.paid } satisfies OrderProgress),
+  };
+}
+
+/** A 代付 link's summary (`GET /v1/orders/pay_for/{token}`) as a friend sees it; override what the test is about. */
+export function payForSummary(status: OrderStatus, overrides: Partial<PayForSummary> = {}): PayForSummary {
+  return {
+    orderId: 41,
+    status,
+    totalPrice: 29900,
+    orderPrice: '299.00',
+    item: { targetId: 12, title: '商业银行授信业务合规要点', cover: '', kindLabel: '课程', typeLabel: '普通' },
+    requesterName: '学员张',
+    isOwner: false,
+    expiresAt: new Date(Date.now() + 20 * 60_000).toISOString(),
+    ...overrides,
   };
 }

@@ -13,10 +13,9 @@
  * - Cash-back courses (`activity_type` 1): a member joins only where vip_price > 0 (-1368).
  */
 import { ErrorCodes, UserType } from '@jinfa/shared';
-import type { Db } from '../users/user-repository.ts';
 import type { UserRow } from '../../db/schema.ts';
-import { AppError, NotFoundError } from '../../lib/errors.ts';
-import { findCoursePricing, type CoursePricing } from './order-rules-repository.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { CoursePricing } from './order-rules-repository.ts';
 
 /** Cash-back activity (courses.activity_type). */
 const ACTIVITY_CASHBACK = 1;

@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Order, OrderStatus, PayParams } from '@jinfa/shared/schemas';
+import type { Order, OrderStatus } from '@jinfa/shared/schemas';
 import { envelope, mockFetch, type Call } from '../../../../test/fetch-mock.ts';
 import { courseCard } from '../../../../test/course-fixtures.ts';
+import { payForSummary, sandboxPayParams } from '../../../../test/order-fixtures.ts';
 import { renderApp } from '../../../../test/render-app.tsx';
 import { saveTokens } from '../../../lib/auth-store.ts';
 import { connectRouter } from '../../../lib/session.ts';
@@ -27,7 +28,6 @@ function order(orderId: number, status: OrderStatus, overrides: Partial<Order> =
   };
 }
 
-const sandboxParams: PayParams = { provider: 'sandbox', timestamp: '1', nonceStr: 'n', prepayId: 'sbx', signType: 'RSA', sign: 's' };
 
 function server() {
   const rows = new Map<number, Order>([
@@ -42,7 +42,7 @@ function server() {
       rows.set(3, { ...rows.get(3)!, status: 'closed' });
       return envelope(null);
     },
-    'POST /v1/orders/3/order_web_wxpay': () => envelope(sandboxParams),
+    'POST /v1/orders/3/order_web_wxpay': () => envelope(sandboxPayParams),
     'POST /v1/orders/3/sandbox_pay': () => {
       rows.set(3, { ...rows.get(3)!, status: 'paid', paidAt: new Date().toISOString() });
       return envelope({ status: 'paid' });
@@ -146,16 +146,7 @@ describe('/userCenter/myOrder', () => {
     mockFetch({
       ...server().routes,
       'GET /v1/orders/pay_for/3.mac_3': () =>
-        envelope({
-          orderId: 3,
-          status: 'pending',
-          totalPrice: 29900,
-          orderPrice: '299.00',
-          item: { targetId: 3, title: '课程3', cover: '', kindLabel: '课程', typeLabel: '普通' },
-          requesterName: '学员王',
-          isOwner: true,
-          expiresAt: new Date(Date.now() + 10 * 60_000).toISOString(),
-        }),
+        envelope(payForSummary('pending', { orderId: 3, item: { targetId: 3, title: '课程3', cover: '', kindLabel: '课程', typeLabel: '普通' }, requesterName: '学员王', isOwner: true })),
     });
     const { location } = renderApp('/userCenter/myOrder');
     await screen.findAllByTestId('order-card', undefined, T);

@@ -2,8 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PayForSummary } from '@jinfa/shared/order-kind-schemas';
-import type { OrderStatus, PayParams } from '@jinfa/shared/schemas';
 import { envelope, mockFetch } from '../../../../test/fetch-mock.ts';
+import { payForSummary, sandboxPayParams } from '../../../../test/order-fixtures.ts';
 import { renderApp } from '../../../../test/render-app.tsx';
 import { saveTokens } from '../../../lib/auth-store.ts';
 import { connectRouter } from '../../../lib/session.ts';
@@ -12,28 +12,12 @@ const T = { timeout: 5000 };
 const TOKEN = '41.AbC_d-9';
 const BASE = `/v1/orders/pay_for/${TOKEN}`;
 
-function summary(status: OrderStatus, overrides: Partial<PayForSummary> = {}): PayForSummary {
-  return {
-    orderId: 41,
-    status,
-    totalPrice: 29900,
-    orderPrice: '299.00',
-    item: { targetId: 12, title: '商业银行授信业务合规要点', cover: '', kindLabel: '课程', typeLabel: '普通' },
-    requesterName: '学员张',
-    isOwner: false,
-    expiresAt: new Date(Date.now() + 20 * 60_000).toISOString(),
-    ...overrides,
-  };
-}
-
-const sandboxParams: PayParams = { provider: 'sandbox', timestamp: '1', nonceStr: 'n', prepayId: 'sbx', signType: 'HMAC-SHA256', sign: 's' };
-
 /** The link's server: pending until the sandbox confirm pays it. */
-function server(initial: PayForSummary = summary('pending')) {
+function server(initial: PayForSummary = payForSummary('pending')) {
   let current = initial;
   return mockFetch({
     [`GET ${BASE}`]: () => envelope(current),
-    [`POST ${BASE}/order_web_wxpay`]: () => envelope(sandboxParams),
+    [`POST ${BASE}/order_web_wxpay`]: () => envelope(sandboxPayParams),
     [`POST ${BASE}/sandbox_pay`]: () => {
       current = { ...current, status: 'paid' };
       return envelope({ status: 'paid' });
@@ -86,7 +70,7 @@ describe('/order/payFor', () => {
     let asked = 0;
     mockFetch({
       // The notification lands while the page is asking.
-      [`GET ${BASE}`]: () => envelope(summary((asked += 1) >= 3 ? 'paid' : 'pending')),
+      [`GET ${BASE}`]: () => envelope(payForSummary((asked += 1) >= 3 ? 'paid' : 'pending')),
     });
     renderApp(`/order/payFor?token=${TOKEN}&back=1`);
     expect(await screen.findByTestId('pay-for-checking', undefined, T)).toBeTruthy();
@@ -95,10 +79,10 @@ describe('/order/payFor', () => {
   });
 
   it.each([
-    ['paid by someone else', summary('paid'), 'pay-for-done', '该订单已支付'],
-    ['closed', summary('closed'), 'pay-for-closed', '订单已关闭'],
-    ['past its expiry but not yet swept', summary('pending', { expiresAt: new Date(Date.now() - 1000).toISOString() }), 'pay-for-closed', '订单已关闭'],
-    ['refunded', summary('refunded'), 'pay-for-closed', '订单已退款'],
+    ['paid by someone else', payForSummary('paid'), 'pay-for-done', '该订单已支付'],
+    ['closed', payForSummary('closed'), 'pay-for-closed', '订单已关闭'],
+    ['past its expiry but not yet swept', payForSummary('pending', { expiresAt: new Date(Date.now() - 1000).toISOString() }), 'pay-for-closed', '订单已关闭'],
+    ['refunded', payForSummary('refunded'), 'pay-for-closed', '订单已退款'],
   ])('says so when the order is %s, with nothing to pay', async (_label, state, testId, title) => {
     server(state);
     renderApp(`/order/payFor?token=${TOKEN}`);
@@ -120,7 +104,7 @@ describe('/order/payFor', () => {
   });
 
   it('tells the owner opening their own link how to send it, and copies the link outside WeChat', async () => {
-    server(summary('pending', { isOwner: true }));
+    server(payForSummary('pending', { isOwner: true }));
     const writeText = vi.fn(() => Promise.resolve());
     Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
     renderApp(`/order/payFor?token=${TOKEN}`);
@@ -134,7 +118,7 @@ describe('/order/payFor', () => {
 
   it('points the owner at WeChat’s top-right menu inside WeChat', async () => {
     vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 (iPhone) Mobile MicroMessenger/8.0.47');
-    server(summary('pending', { isOwner: true }));
+    server(payForSummary('pending', { isOwner: true }));
     renderApp(`/order/payFor?token=${TOKEN}`);
     expect((await screen.findByTestId('pay-for-share-hint', undefined, T)).textContent).toContain('点击右上角「···」');
   });
