@@ -9,8 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AccountStatus, ErrorCodes } from '@jinfa/shared';
 import { AppError, LoginRequiredError } from '../lib/errors.ts';
 import { sha256Hex } from '../lib/crypto.ts';
-import { findSessionByAccessHash } from '../modules/auth/session-repository.ts';
-import { findUserById } from '../modules/users/user-repository.ts';
+import { findLiveSessionUser } from '../modules/auth/session-repository.ts';
 import type { UserRow } from '../db/schema.ts';
 
 export interface AuthContext {
@@ -66,15 +65,11 @@ async function authPlugin(app: FastifyInstance) {
     const token = tokenFromRequest(request);
     if (!token) return null;
     if (!TOKEN_SHAPE.test(token)) throw new AppError(ErrorCodes.TOKEN_INVALID);
-    const session = await findSessionByAccessHash(app.db, sha256Hex(token));
-    const now = Date.now();
-    if (!session || session.revoked_at !== null || session.access_expires_at <= now) {
-      throw new AppError(ErrorCodes.TOKEN_INVALID);
-    }
-    const user = await findUserById(app.db, session.user_id);
-    if (!user) throw new AppError(ErrorCodes.TOKEN_INVALID);
-    await app.rateLimitUser(user.id);
-    return { user, sessionId: session.id };
+    // Unknown, revoked and expired tokens all answer the same code.
+    const live = await findLiveSessionUser(app.db, sha256Hex(token), Date.now());
+    if (!live) throw new AppError(ErrorCodes.TOKEN_INVALID);
+    await app.rateLimitUser(live.user.id);
+    return live;
   }
 
   app.decorateRequest('accessToken', function (this: FastifyRequest) {
