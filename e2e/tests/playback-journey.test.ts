@@ -260,16 +260,18 @@ describe('playback journey', () => {
       return { w: Math.round(r.width), h: Math.round(r.height), x: Math.round(r.x), y: Math.round(r.y), transform: getComputedStyle(el).transform, overflow: document.documentElement.style.overflow };
     });
     // Held upright, the player covers the screen turned a quarter clockwise (landscape), and the page under it does not scroll.
-    expect(await box()).toEqual({ w: 390, h: 844, x: 0, y: 0, transform: 'matrix(0, 1, -1, 0, 0, 0)', overflow: 'hidden' });
+    await expect.poll(box, { timeout: 5_000 }).toEqual({ w: 390, h: 844, x: 0, y: 0, transform: 'matrix(0, 1, -1, 0, 0, 0)', overflow: 'hidden' });
     await showControls(page);
     await page.screenshot({ path: artifact('playback-video-page-fullscreen.png') });
     // Turned to landscape for real: no rotation, the whole screen.
     await page.setViewportSize({ width: 844, height: 390 });
-    expect(await box()).toMatchObject({ w: 844, h: 390, transform: 'none' });
+    // (--app-height follows the resize a frame later.)
+    await expect.poll(box, { timeout: 5_000 }).toMatchObject({ w: 844, h: 390, transform: 'none' });
     await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(box, { timeout: 5_000 }).toMatchObject({ w: 390, h: 844 });
     await showControls(page);
     await player.getByRole('button', { name: '退出全屏' }).click();
-    expect(await box()).toMatchObject({ w: 390, h: 219, transform: 'none', overflow: '' });
+    await expect.poll(box, { timeout: 5_000 }).toMatchObject({ w: 390, h: 219, transform: 'none', overflow: '' });
     await context.close();
   });
 
