@@ -58,13 +58,41 @@ export function keyPoints(detailHtml: string): string[] {
   return [...detailHtml.matchAll(/<li>([\s\S]*?)<\/li>/g)].map((m) => (m[1] ?? '').replace(/<[^>]+>/g, '').trim()).filter(Boolean);
 }
 
-/** A deck for a course: title page, one page per point, summary. */
-export function courseDeck(courseName: string, lecturer: string, points: readonly string[]): string[] {
+/** The pages of a course deck (title page, one page per point, summary), numbered within the deck. */
+function deckSlides(courseName: string, lecturer: string, points: readonly string[]): SlideText[] {
   const pages = points.length + 2;
-  const slides: SlideText[] = [
+  return [
     { kicker: `主讲：${lecturer}`, title: courseName, body: ['课程讲义', '仅供学员学习使用'], page: 1, pages },
     ...points.map((p, i) => ({ kicker: `要点 ${i + 1}`, title: p, body: [`结合案例理解：${p}`, '对照制度条款，梳理本岗位的操作要求'], page: i + 2, pages })),
     { kicker: '小结', title: '本课回顾', body: points.slice(0, 4), page: pages, pages },
   ];
-  return slides.map((s) => svgDataUrl(slideSvg(s)));
+}
+
+/** A deck for a course: title page, one page per point, summary. */
+export function courseDeck(courseName: string, lecturer: string, points: readonly string[]): string[] {
+  return deckSlides(courseName, lecturer, points).map((s) => svgDataUrl(slideSvg(s)));
+}
+
+/**
+ * The slides of a series: the course title page (shown with every chapter) and, per chapter,
+ * its own pages. The player shows a chapter's slides as the title page followed by that
+ * chapter's pages, so every page is numbered within that view ("2 / 3"), not the course deck.
+ */
+export function seriesDeck(
+  courseName: string,
+  lecturer: string,
+  chapters: ReadonlyArray<{ title: string; points: readonly string[] }>,
+  pagesPerChapter = 2,
+): { title: string; chapters: string[][] } {
+  const pages = pagesPerChapter + 1;
+  const title = deckSlides(courseName, lecturer, [])[0]!;
+  return {
+    title: svgDataUrl(slideSvg({ ...title, page: 1, pages })),
+    chapters: chapters.map((ch) => {
+      // Point pages first, then the chapter's summary, cut or padded to the same count for every chapter.
+      const body = deckSlides(ch.title, lecturer, ch.points).slice(1);
+      while (body.length < pagesPerChapter) body.push(body[body.length - 1]!);
+      return body.slice(0, pagesPerChapter).map((s, i) => svgDataUrl(slideSvg({ ...s, page: i + 2, pages })));
+    }),
+  };
 }

@@ -7,7 +7,7 @@ import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { COURSES } from '../../db/seed/data.ts';
 import { renderHandout } from './handout.ts';
-import { courseDeck, keyPoints } from './slide-art.ts';
+import { courseDeck, keyPoints, seriesDeck } from './slide-art.ts';
 
 export const SLIDE_COURSE_KEYS = ['compliance-basics', 'compliance-measures', 'related-party', 'civil-code-series'] as const;
 
@@ -31,10 +31,13 @@ export async function seedSlides(trx: Transaction<DB>, now: number): Promise<voi
       const step = course.duration_seconds ? Math.floor(course.duration_seconds / deck.length) : null;
       deck.forEach((url, i) => rows.push({ course_id: course.id, chapter_id: null, sort: i + 1, image_url: url, at_seconds: step === null ? null : i * step }));
     } else {
-      // A series: the title page for the course, then two pages per chapter for the first chapters.
-      rows.push({ course_id: course.id, chapter_id: null, sort: 1, image_url: deck[0] ?? '', at_seconds: null });
-      chapters.slice(0, 4).forEach((ch, ci) => {
-        const pages = courseDeck(ch.title, course.lecturer, points.slice(ci, ci + 2)).slice(1, 3);
+      // A series: the title page for the course, then two pages per chapter for the first chapters,
+      // numbered as the player shows them (the title page, then the chapter's own pages).
+      const shown = chapters.slice(0, 4);
+      const decks = seriesDeck(seed.name, course.lecturer, shown.map((ch, ci) => ({ title: ch.title, points: points.slice(ci, ci + 2) })));
+      rows.push({ course_id: course.id, chapter_id: null, sort: 1, image_url: decks.title, at_seconds: null });
+      shown.forEach((ch, ci) => {
+        const pages = decks.chapters[ci] ?? [];
         const step = ch.duration_seconds ? Math.floor(ch.duration_seconds / pages.length) : null;
         pages.forEach((url, i) => rows.push({ course_id: course.id, chapter_id: ch.id, sort: 10 + ci * 10 + i, image_url: url, at_seconds: step === null ? null : i * step }));
       });

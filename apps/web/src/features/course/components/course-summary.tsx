@@ -5,7 +5,22 @@ import { countLabel, durationLabel, lecturerLine, levelLabel } from '../lib/cour
 import { Avatar } from './avatar.tsx';
 import styles from './course-summary.module.css';
 
+/** What an owned course says instead of its price: how the learner came to hold it. */
+function ownedLabel(course: CourseDetail): string {
+  if (course.accessBy === 'member') return '会员免费学';
+  if (course.accessBy === 'corporate') return '企业会员免费学';
+  return '已购买';
+}
+
 function PriceRow({ course }: { course: CourseDetail }) {
+  // Owned (bought, granted, or opened by a membership): no price to weigh any more, a quiet note.
+  if (course.owned && !course.isFree) {
+    return (
+      <div className={styles.priceRow} data-testid="course-owned">
+        <span className={styles.owned}>{ownedLabel(course)}</span>
+      </div>
+    );
+  }
   if (course.isFree) {
     return (
       <div className={styles.priceRow}>

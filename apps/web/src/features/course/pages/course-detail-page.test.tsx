@@ -159,6 +159,51 @@ describe('/course/detail', () => {
     expect(screen.queryByTestId('buy-button')).toBeNull();
   });
 
+  it('says 已购买 instead of the price on a bought course, 会员免费学 on one a membership opens', async () => {
+    mockFetch(routes({ ...course, owned: true, accessBy: 'owned' }));
+    renderApp('/course/detail?courseId=12');
+    expect((await screen.findByTestId('course-owned', undefined, T)).textContent).toBe('已购买');
+    expect(screen.queryByTestId('course-price')).toBeNull();
+    expect(screen.queryByText(/会员价/)).toBeNull();
+  });
+
+  it('says 会员免费学 instead of the price when a membership opens the course', async () => {
+    mockFetch(routes({ ...course, memberFree: true, owned: true, accessBy: 'member' }));
+    renderApp('/course/detail?courseId=12');
+    expect((await screen.findByTestId('course-owned', undefined, T)).textContent).toBe('会员免费学');
+    expect(screen.queryByTestId('course-price')).toBeNull();
+  });
+
+  it('marks finished chapters 已学完 and started ones 学到 X%, from the player listen_progress', async () => {
+    const { calls } = mockFetch(
+      routes(
+        { ...course, isSeries: true, courseType: 2, chapterCount: 2, owned: true, accessBy: 'owned' },
+        {
+          '/v1/courses/12/listen_progress': () =>
+            envelope({
+              courseId: 12,
+              chapterId: 2,
+              position: 450,
+              duration: 900,
+              finished: false,
+              chapters: [
+                { chapterId: 1, position: 700, duration: 725, finished: true },
+                { chapterId: 2, position: 450, duration: 900, finished: false },
+              ],
+            }),
+        },
+      ),
+    );
+    renderApp('/course/detail?courseId=12');
+    const list = await screen.findByTestId('chapter-list', undefined, T);
+    await waitFor(() => expect(within(list).getAllByTestId('chapter')[0]!.textContent).toContain('已学完'), T);
+    const items = within(list).getAllByTestId('chapter');
+    expect(within(items[1]!).getByTestId('chapter-progress').textContent).toBe('学到 50%');
+    expect(within(items[1]!).queryByText('已学完')).toBeNull();
+    // The list reads the player's query: the page asked once; the player may ask again when it resumes a chapter.
+    expect(calls.filter((c) => c.path === '/v1/courses/12/listen_progress').length).toBeLessThanOrEqual(2);
+  });
+
   it('enrolls in a free course with 免费学习', async () => {
     let owned = false;
     const { calls } = mockFetch(

@@ -1,8 +1,9 @@
 import { PullToRefresh } from '../../../components/pull-to-refresh.tsx';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo } from 'react';
 import type { Chapter } from '@jinfa/shared/schemas';
 import { useNavigate, useSearchParams } from '../../../lib/router.ts';
+import { useStoredToken } from '../../../lib/auth-store.ts';
 import { Page } from '../../../components/page.tsx';
 import { SkeletonBlock, SkeletonLines } from '../../../components/skeleton.tsx';
 import { useCourse } from '../api/get-course.ts';
@@ -26,6 +27,7 @@ import { ShareButton } from '../../share/components/share-button.tsx';
 import { useShare } from '../../share/hooks/use-share.ts';
 import { CoursePlayer } from '../../player/components/course-player.tsx';
 import { useCoursePlayback } from '../../player/hooks/use-course-playback.ts';
+import { listenProgressQueryOptions } from '../../player/api/get-listen-progress.ts';
 import bar from '../components/action-bar.module.css';
 import section from '../components/section.module.css';
 import styles from './course-detail-page.module.css';
@@ -61,6 +63,9 @@ function CourseBody({ courseId }: { courseId: number }) {
   const navigate = useNavigate();
   // The player (features/player): which chapter plays, and whether the learner may play it.
   const playback = useCoursePlayback(detail, series.data);
+  // 已学完 / 学到 X% in the chapter list: the player's own listen_progress query (one request), logged in only.
+  const loggedIn = useStoredToken() != null;
+  const progress = useQuery({ ...listenProgressQueryOptions(courseId), enabled: loggedIn && detail?.isSeries === true });
   const handleNeedBuy = useCallback(() => navigate(paths.courseSignup.getHref({ courseId })), [navigate, courseId]);
   const handleGotoApp = useCallback(() => navigate(paths.gotoApp.getHref()), [navigate]);
   // What WeChat's share menu sends for this page (spec §5: description without markup, cut to 200).
@@ -137,6 +142,7 @@ function CourseBody({ courseId }: { courseId: number }) {
               owned={c.owned}
               currentId={playback.selection.chapterId}
               onSelect={handleChapter}
+              progress={loggedIn ? progress.data?.chapters : undefined}
             />
           </section>
         )}
