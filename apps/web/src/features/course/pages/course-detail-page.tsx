@@ -28,6 +28,7 @@ import { useShare } from '../../share/hooks/use-share.ts';
 import { CoursePlayer } from '../../player/components/course-player.tsx';
 import { useCoursePlayback } from '../../player/hooks/use-course-playback.ts';
 import { listenProgressQueryOptions } from '../../player/api/get-listen-progress.ts';
+import { existPptQueryOptions } from '../../player/api/get-exist-ppt.ts';
 import bar from '../components/action-bar.module.css';
 import section from '../components/section.module.css';
 import styles from './course-detail-page.module.css';
@@ -55,6 +56,7 @@ function CourseSkeleton() {
 function CourseBody({ courseId }: { courseId: number }) {
   const queryClient = useQueryClient();
   const course = useCourse(courseId);
+  const slidesKnown = useQuery(existPptQueryOptions(courseId));
   const detail = course.data;
   const series = useSeries(courseId, detail?.isSeries === true);
   // The detail carries `isFavorite` for a logged-in caller; ask separately only when it doesn't.
@@ -88,7 +90,9 @@ function CourseBody({ courseId }: { courseId: number }) {
     [detail?.isSeries],
   );
 
-  if (course.isPending) return <CourseSkeleton />;
+  // Whether the course has slides decides the layout under the player: ask in parallel with the
+  // course and paint once both are known, so the sections below never shift (CLS).
+  if (course.isPending || slidesKnown.isPending) return <CourseSkeleton />;
   if (course.isError) return <CourseUnavailable error={course.error} onRetry={() => void course.refetch()} />;
 
   const c = course.data;

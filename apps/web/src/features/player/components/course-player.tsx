@@ -48,7 +48,14 @@ export function CoursePlayer(props: CoursePlayerProps) {
   const { course, playback, onNeedBuy } = props;
   const [time, setTime] = useState(0);
   const { selection, playlist } = playback;
-  if (!playback.ready) return <div className={styles.box} aria-busy="true" aria-label="加载中" />;
+  if (!playback.ready) {
+    return (
+      <>
+        <div className={styles.box} aria-busy="true" aria-label="加载中" />
+        <SlidesPanel courseId={course.courseId} chapterId={selection.chapterId} time={0} />
+      </>
+    );
+  }
 
   const item = playlist.find((c) => c.chapterId === selection.chapterId);
   const title = item?.title ?? course.name;

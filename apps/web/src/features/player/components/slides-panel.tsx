@@ -24,7 +24,22 @@ export function SlidesPanel({ courseId, chapterId, time }: { courseId: number; c
     if (follow >= 0 && Date.now() - touchedAt.current > 8000) setIndex(follow);
   }, [follow]);
 
-  if (exists.data !== true || slides.length === 0) return null;
+  if (exists.data !== true) return null;
+  // The course has slides: keep their frame from the first render so nothing below jumps when
+  // the images arrive (or turn out to be locked for a learner who hasn't bought the course).
+  if (slides.length === 0) {
+    // Loaded and none for this chapter: nothing to keep room for.
+    if (images.isSuccess) return null;
+    const locked = images.isError;
+    return (
+      <section className={styles.panel} aria-label="课件" data-testid="slides-panel" aria-busy={images.isPending}>
+        <div className={styles.head}>
+          <span className={styles.title}>课件</span>
+        </div>
+        <div className={`${styles.frame} ${styles.placeholder}`}>{locked ? <span>购买后可查看课件</span> : null}</div>
+      </section>
+    );
+  }
   const current = Math.min(index, slides.length - 1);
   const go = (to: number) => {
     touchedAt.current = Date.now();
