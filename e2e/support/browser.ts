@@ -1,7 +1,7 @@
 /** Debian's Chromium driven by playwright-core, at phone size with a WeChat user agent. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { ROOT } from './server.ts';
 
 export const WECHAT_UA =
@@ -27,6 +27,28 @@ export async function phoneContext(browser: Browser): Promise<BrowserContext> {
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
   });
+}
+
+/**
+ * A phone context signed in as preset learner `userId` (test-login mode): the token is put where
+ * the app keeps it before any page script runs, unless a page has since stored another.
+ */
+export async function signedInPhone(browser: Browser, baseUrl: string, userId: number): Promise<{ context: BrowserContext; page: Page; token: string }> {
+  const res = await fetch(`${baseUrl}/v1/wechat/token2?userId=${userId}&productType=0`);
+  const body = (await res.json()) as { code: number; data: { accessToken: string } };
+  if (body.code !== 0) throw new Error(`token2 for user ${userId} answered code ${body.code}`);
+  const token = body.data.accessToken;
+  const context = await phoneContext(browser);
+  await context.addInitScript(
+    ([t, id]) => {
+      if (!localStorage.getItem('access_token')) {
+        localStorage.setItem('access_token', t);
+        localStorage.setItem('user_id', id);
+      }
+    },
+    [token, String(userId)] as const,
+  );
+  return { context, page: await context.newPage(), token };
 }
 
 export function artifact(name: string): string {

@@ -6,9 +6,9 @@
  */
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { startServer, type RunningServer } from '../support/server.ts';
-import { artifact, launchBrowser, phoneContext } from '../support/browser.ts';
+import { artifact, launchBrowser, signedInPhone } from '../support/browser.ts';
 
 interface Envelope<T> {
   code: number;
@@ -37,20 +37,7 @@ describe('learning records journey', () => {
     return (await res.json()) as Envelope<T>;
   };
 
-  async function signedIn(userId: number): Promise<{ context: BrowserContext; page: Page; token: string }> {
-    const token = (await api<{ accessToken: string }>('GET', `/v1/wechat/token2?userId=${userId}&productType=0`)).data.accessToken;
-    const context = await phoneContext(browser);
-    await context.addInitScript(
-      ([t, id]) => {
-        if (!localStorage.getItem('access_token')) {
-          localStorage.setItem('access_token', t);
-          localStorage.setItem('user_id', id);
-        }
-      },
-      [token, String(userId)] as const,
-    );
-    return { context, page: await context.newPage(), token };
-  }
+  const signedIn = (userId: number) => signedInPhone(browser, server.url, userId);
 
   /** Figure shown in a stat tile (its <dd>) by its label. */
   const tile = (page: Page, scope: string, label: string) => page.getByTestId(scope).locator('div', { has: page.locator('dt', { hasText: label }) }).locator('dd');

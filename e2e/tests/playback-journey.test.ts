@@ -10,9 +10,9 @@
  *  (g) going offline while playing loses no listened seconds and counts none twice.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { startServer, type RunningServer } from '../support/server.ts';
-import { artifact, launchBrowser, phoneContext } from '../support/browser.ts';
+import { artifact, launchBrowser, signedInPhone } from '../support/browser.ts';
 
 interface Envelope<T> {
   code: number;
@@ -42,23 +42,7 @@ describe('playback journey', () => {
     return (await res.json()) as Envelope<T>;
   };
 
-  const tokenOf = async (userId: number) => (await api<{ accessToken: string }>('GET', `/v1/wechat/token2?userId=${userId}&productType=0`)).data.accessToken;
-
-  /** A phone context signed in as a preset learner (the token where the app keeps it). */
-  async function signedIn(userId: number): Promise<{ context: BrowserContext; page: Page; token: string }> {
-    const token = await tokenOf(userId);
-    const context = await phoneContext(browser);
-    await context.addInitScript(
-      ([t, id]) => {
-        if (!localStorage.getItem('access_token')) {
-          localStorage.setItem('access_token', t);
-          localStorage.setItem('user_id', id);
-        }
-      },
-      [token, String(userId)] as const,
-    );
-    return { context, page: await context.newPage(), token };
-  }
+  const signedIn = (userId: number) => signedInPhone(browser, server.url, userId);
 
   const courses = async (): Promise<CourseRow[]> => (await api<{ rows: CourseRow[] }>('GET', '/v1/courses/list?pageIndex=1&pageSize=50')).data.rows;
   const videoTime = (page: Page) => page.evaluate(() => document.querySelector<HTMLVideoElement>('[data-testid=video-player] video')?.currentTime ?? 0);

@@ -17,8 +17,9 @@ import {
   insertChapterGrant,
   insertLiveGrant,
   insertOrderCourseGrant,
-  listColumnCourseIdsOnShelf,
 } from './order-kinds-repository.ts';
+// The column's on-shelf courses, as its detail page shows them: what buying it grants.
+import { listColumnCourseIds } from '../columns/column-repository.ts';
 import { grantMembership, revokeMembership } from '../memberships/membership-grants.ts';
 import { grantActivityOrder, revokeActivityOrder } from '../activities/activity-fulfilment.ts';
 
@@ -38,7 +39,7 @@ export async function grantOrder(trx: Conn, order: OrderRow, now: number): Promi
       break;
     case SignupKind.COLUMN:
       // Each on-shelf course of the column; a course the learner already owns keeps its own grant.
-      for (const courseId of await listColumnCourseIdsOnShelf(trx, order.target_id)) {
+      for (const courseId of await listColumnCourseIds(trx, order.target_id)) {
         await insertOrderCourseGrant(trx, { userId: order.user_id, courseId, orderId: order.id, now });
       }
       break;

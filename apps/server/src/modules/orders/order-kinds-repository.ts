@@ -112,20 +112,6 @@ export function findColumnForOrder(db: Conn, columnId: number): Promise<ColumnFo
     .executeTakeFirst();
 }
 
-/** The column's on-shelf courses: what its detail page shows, and so what buying it grants. */
-export async function listColumnCourseIdsOnShelf(db: Conn, columnId: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('column_courses')
-    .innerJoin('courses', 'courses.id', 'column_courses.course_id')
-    .select('column_courses.course_id')
-    .where('column_courses.column_id', '=', columnId)
-    .where('courses.status', '=', 1)
-    .orderBy('column_courses.sort')
-    .orderBy('column_courses.course_id')
-    .execute();
-  return rows.map((r) => r.course_id);
-}
-
 /** How many of `courseIds` the user owns (any source). */
 export async function countOwnedCourses(db: Conn, userId: number, courseIds: readonly number[]): Promise<number> {
   if (courseIds.length === 0) return 0;

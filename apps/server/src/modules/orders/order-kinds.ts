@@ -21,7 +21,7 @@ import { AppError, NotFoundError } from '../../lib/errors.ts';
 import { yuan } from '../courses/course-card.ts';
 import { CourseStatus } from '../courses/course-state.ts';
 import { findUserCourse } from '../learning/learning-repository.ts';
-import { ColumnStatus } from '../columns/column-repository.ts';
+import { ColumnStatus, listColumnCourseIds } from '../columns/column-repository.ts';
 import { isActiveMember } from './member-price.ts';
 import { ACTIVITY_EARLY_BIRD, assertProfileAllowsPurchase, courseDraft, enrolWindowState, placeOrder, type OrderDraft } from './order-service.ts';
 import {
@@ -33,7 +33,6 @@ import {
   findUserChapter,
   findUserLive,
   hasPaidOrderFor,
-  listColumnCourseIdsOnShelf,
 } from './order-kinds-repository.ts';
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -63,7 +62,7 @@ export async function columnDraft(db: Db, user: UserRow, columnId: number): Prom
   const column = await findColumnForOrder(db, columnId);
   if (!column || column.status !== ColumnStatus.ON_SHELF) throw new AppError(ErrorCodes.COLUMN_GONE);
   if (await hasPaidOrderFor(db, user.id, SignupKind.COLUMN, columnId)) throw new AppError(ErrorCodes.ALREADY_ENROLLED, '您已购买该专栏');
-  const courseIds = await listColumnCourseIdsOnShelf(db, columnId);
+  const courseIds = await listColumnCourseIds(db, columnId);
   if (courseIds.length === 0) throw new AppError(ErrorCodes.COLUMN_GONE);
   if ((await countOwnedCourses(db, user.id, courseIds)) === courseIds.length) {
     throw new AppError(ErrorCodes.ALREADY_ENROLLED, '专栏内的课程您都已拥有，无需购买');

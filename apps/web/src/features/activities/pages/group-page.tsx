@@ -8,7 +8,7 @@ import { useEnterGroup } from '../api/enter-group.ts';
 import { useGroup } from '../api/get-group.ts';
 import { CourseHero } from '../components/course-hero.tsx';
 import { Face } from '../components/face.tsx';
-import { useNow } from '../hooks/use-now.ts';
+import { useNow } from '../../../lib/use-now.ts';
 import { usePayOrder } from '../hooks/use-pay-order.ts';
 import { formatLeft, parseId } from '../lib/format.ts';
 import { shareLink, shareOrCopy } from '../lib/share-link.ts';

@@ -14,7 +14,7 @@ import { useOrders, type OrderType } from '../api/get-orders.ts';
 import { useSendPay } from '../api/send-pay.ts';
 import { OrderCard } from '../components/order-card.tsx';
 import { useCheckout } from '../hooks/use-checkout.tsx';
-import { useNow } from '../hooks/use-now.ts';
+import { useNow } from '../../../lib/use-now.ts';
 import { ORDER_TABS, parseOrderType } from '../lib/order-labels.ts';
 import { copyPayForLink } from '../lib/pay-for-link.tsx';
 import styles from './orders-pages.module.css';

@@ -18,7 +18,7 @@ import { OrderCover } from '../components/order-cover.tsx';
 import { OrderItemSkeleton } from '../components/order-item-skeleton.tsx';
 import { PayBar, PayButton, PayConfirming } from '../components/pay-bar.tsx';
 import { useCheckout, type PayChannel } from '../hooks/use-checkout.tsx';
-import { useNow } from '../hooks/use-now.ts';
+import { useNow } from '../../../lib/use-now.ts';
 import { copyPayForLink } from '../lib/pay-for-link.tsx';
 import { effectiveStatus, timeLeft } from '../lib/order-labels.ts';
 import { waitUntilPaid } from '../lib/wait-until-paid.ts';
