@@ -39,15 +39,13 @@ export async function signedInPhone(browser: Browser, baseUrl: string, userId: n
   if (body.code !== 0) throw new Error(`token2 for user ${userId} answered code ${body.code}`);
   const token = body.data.accessToken;
   const context = await phoneContext(browser);
-  await context.addInitScript(
-    ([t, id]) => {
-      if (!localStorage.getItem('access_token')) {
-        localStorage.setItem('access_token', t);
-        localStorage.setItem('user_id', id);
-      }
-    },
-    [token, String(userId)] as const,
-  );
+  // As source text: this file is also compiled by bench/, which has no DOM types.
+  await context.addInitScript({
+    content: `if (!localStorage.getItem('access_token')) {
+      localStorage.setItem('access_token', ${JSON.stringify(token)});
+      localStorage.setItem('user_id', ${JSON.stringify(String(userId))});
+    }`,
+  });
   return { context, page: await context.newPage(), token };
 }
 
