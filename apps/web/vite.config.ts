@@ -29,17 +29,24 @@ const MAIN = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
 
 const PAGE_TABLE = fileURLToPath(new URL('./src/app/route-pages.ts', import.meta.url));
 
+const PREFETCH = fileURLToPath(new URL('./src/app/prefetch.ts', import.meta.url));
+
 interface BundleChunk {
   type: string;
+  name?: string;
   fileName: string;
   facadeModuleId?: string | null;
+  imports?: string[];
 }
 
 /**
  * The page table (src/app/route-pages.ts) is not part of the home page's first load: the app
- * fetches it when idle. A deep link needs it at once, so a tiny inline script in index.html
- * preloads it next to the boot chunk when the address is not the home page (hash routes over
- * http, path routes over https; spec §2) — the page's code then does not wait for a waterfall.
+ * fetches it at the first touch. A deep link needs it at once, so a tiny inline script in
+ * index.html preloads it next to the boot chunk when the address is not the home page (hash
+ * routes over http, path routes over https; spec §2) — the page's code then does not wait for a
+ * waterfall. So are the route prefetches (src/app/prefetch.ts and the query modules it imports):
+ * the course page asks for its course as soon as the boot chunk runs, not one round trip later
+ * (course page LCP, issue 11 §10).
  */
 function preloadPageTableOnDeepLinks() {
   return {
@@ -48,12 +55,18 @@ function preloadPageTableOnDeepLinks() {
     transformIndexHtml: {
       order: 'post' as const,
       handler(html: string, ctx: { bundle?: Record<string, BundleChunk> }) {
-        const chunk = Object.values(ctx.bundle ?? {}).find((c) => c.type === 'chunk' && c.facadeModuleId === PAGE_TABLE);
+        const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === 'chunk');
+        const chunk = chunks.find((c) => c.facadeModuleId === PAGE_TABLE);
         if (!chunk) throw new Error('the page table chunk (src/app/route-pages.ts) is missing from the build');
+        const prefetch = chunks.find((c) => c.facadeModuleId === PREFETCH);
+        if (!prefetch) throw new Error('the route prefetch chunk (src/app/prefetch.ts) is missing from the build');
+        // Not boot: it is loaded already. Each file once.
+        const boot = new Set(chunks.filter((c) => c.name === 'boot').map((c) => c.fileName));
+        const files = [...new Set([chunk.fileName, prefetch.fileName, ...(prefetch.imports ?? [])])].filter((f) => !boot.has(f));
         const script =
           `(function(l){var p=(l.hash.indexOf('#/')===0?l.hash.slice(1):l.pathname).split('?')[0];` +
-          `if(p!=='/'&&p!=='/index.html'){var k=document.createElement('link');k.rel='modulepreload';` +
-          `k.crossOrigin='';k.href='/${chunk.fileName}';document.head.appendChild(k)}})(location)`;
+          `if(p!=='/'&&p!=='/index.html'){${JSON.stringify(files)}.forEach(function(f){var k=document.createElement('link');` +
+          `k.rel='modulepreload';k.crossOrigin='';k.href='/'+f;document.head.appendChild(k)})}})(location)`;
         return [{ tag: 'script', children: script, injectTo: 'head' as const }];
       },
     },

@@ -33,6 +33,8 @@ export async function startSeededApp(
   databaseUrl: string | undefined,
   env: Record<string, string> = {},
   beforeListen?: (app: FastifyInstance) => void,
+  /** Runs on the migrated, seeded database before the app is built (e.g. to grow the data). */
+  prepare?: (database: Database) => Promise<void>,
 ): Promise<SeededApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `jinfa-bench-${name}-`));
   const config = {
@@ -49,6 +51,7 @@ export async function startSeededApp(
   const database = openDatabase({ databaseUrl, dataDir, ...(databaseUrl ? { pgSchema: schema } : {}) });
   await migrateToLatest(database.db, database.dialect);
   await seedDemoData(database.db);
+  if (prepare) await prepare(database);
   const kv = new MemoryKvStore();
   const app = await buildApp({ config, database, kv, adapters: createAdapters(config, kv) });
   beforeListen?.(app);

@@ -1,10 +1,13 @@
 /**
  * The learning-records journey (issue 5 §4): a preset learner's listening is reported the way
- * the player reports it (`listenV3`, one record per play session), then the learner opens the
+ * the player reports it (`listenV3` with the play session of play_auth, decision 016) on top of
+ * credited history laid into the database, then the learner opens the
  * study statistics and the yearly report, checks the minutes, opens the printable page and
  * exports the CSV. Phone size, WeChat user agent, real server and seeded database.
  */
 import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startServer, type RunningServer } from '../support/server.ts';
@@ -59,25 +62,42 @@ describe('learning records journey', () => {
     expect(free.length, 'two free single courses of 15 min or more').toBeGreaterThanOrEqual(2);
     const [a, b] = free as [CourseRow, CourseRow];
 
-    // Two play sessions the way the player reports them: start, then the exit beacon (text/plain,
-    // token in the body). A first report counts at most the media's duration.
-    const report = async (courseId: number, recordId: string, played: number, position: number) => {
-      expect((await api<unknown>('POST', `/v1/courses/${courseId}/listenV3`, token, { recordId, event: 'start', position: 0, playedSeconds: played })).code).toBe(0);
-      const beacon = await fetch(`${server.url}/v1/courses/${courseId}/listenV3`, {
-        method: 'POST',
-        headers: { 'content-type': 'text/plain;charset=UTF-8' },
-        body: JSON.stringify({ recordId, event: 'exit', position, playedSeconds: played, accessToken: token }),
-      });
-      expect(((await beacon.json()) as Envelope<unknown>).code).toBe(0);
-      // The same beacon again (a retry) changes nothing.
-      await fetch(`${server.url}/v1/courses/${courseId}/listenV3`, {
-        method: 'POST',
-        headers: { 'content-type': 'text/plain;charset=UTF-8' },
-        body: JSON.stringify({ recordId, event: 'exit', position, playedSeconds: played, accessToken: token }),
-      });
-    };
-    await report(a.courseId, `e2e-rec-a-${Date.now()}`, 600, 610);
-    await report(b.courseId, `e2e-rec-b-${Date.now()}`, 300, 300);
+    // What a player sends now goes through a play session (decision 016): play_auth opens it and
+    // every report carries it; a report without one (an old client) credits nothing.
+    const auth = await api<{ playSession: string }>('POST', `/v1/courses/${a.courseId}/play_auth?sourseType=1`, token);
+    expect(auth.code).toBe(0);
+    const recordId = `e2e-rec-a-${Date.now()}`;
+    const started = await api<{ credited: number; sessionState: string }>('POST', `/v1/courses/${a.courseId}/listenV3`, token, { recordId, playSession: auth.data.playSession, event: 'start', position: 0, playedSeconds: 0 });
+    expect(started.data).toMatchObject({ credited: 0, sessionState: 'active' });
+    const beacon = await fetch(`${server.url}/v1/courses/${a.courseId}/listenV3`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain;charset=UTF-8' },
+      body: JSON.stringify({ recordId: `${recordId}-old`, event: 'exit', position: 610, playedSeconds: 600, accessToken: token }),
+    });
+    expect(((await beacon.json()) as Envelope<{ credited: number; sessionState: string }>).data).toMatchObject({ credited: 0, sessionState: 'missing' });
+
+    // The server credits only time it measured, and a journey cannot wait 15 real minutes: the
+    // learner's earlier listening today (10 min of A, then 5 of B) is laid in as credited history.
+    const db = new Database(path.join(server.dataDir, 'jinfa.sqlite'), { fileMustExist: true, timeout: 10_000 });
+    try {
+      const now = Date.now();
+      const day = new Date(now + 8 * 3_600_000).toISOString().slice(0, 10);
+      for (const [course, seconds, position, at] of [[a, 600, 610, now], [b, 300, 300, now + 1]] as const) {
+        db.prepare('insert into listen_day (user_id, day, course_id, chapter_key, seconds) values (1, ?, ?, 0, ?) on conflict (user_id, day, course_id, chapter_key) do update set seconds = excluded.seconds').run(day, course.courseId, seconds);
+        db.prepare(
+          `insert into listen_courses (user_id, course_id, last_chapter_id, position_seconds, duration_seconds, played_seconds, started_at, finished_at, updated_at, hidden)
+           values (1, ?, null, ?, ?, ?, ?, null, ?, 0)
+           on conflict (user_id, course_id) do update set position_seconds = excluded.position_seconds, played_seconds = excluded.played_seconds, updated_at = excluded.updated_at`,
+        ).run(course.courseId, position, course.durationSeconds, seconds, at - 60_000, at);
+        db.prepare(
+          `insert into listen_progress (user_id, course_id, chapter_key, chapter_id, position_seconds, duration_seconds, played_seconds, finished, updated_at)
+           values (1, ?, 0, null, ?, ?, ?, 0, ?)
+           on conflict (user_id, course_id, chapter_key) do update set position_seconds = excluded.position_seconds, played_seconds = excluded.played_seconds, updated_at = excluded.updated_at`,
+        ).run(course.courseId, position, course.durationSeconds, seconds, at);
+      }
+    } finally {
+      db.close();
+    }
 
     // 学习统计: 15 minutes today, also in the 7-day chart.
     await page.goto(`${server.url}/#/record/studyStats`);
@@ -109,7 +129,7 @@ describe('learning records journey', () => {
     expect(await sheet.innerText()).toContain('138****0001');
     await page.screenshot({ path: artifact('listen-report-print.png'), fullPage: true });
 
-    // Export: in WeChat the CSV opens through an apptoken link, which Chromium downloads.
+    // Export: in WeChat the CSV opens through a single-use ticket link (decision 017), which Chromium downloads.
     await page.goBack();
     await page.getByTestId('export-csv').waitFor();
     const [download] = await Promise.all([page.waitForEvent('download', { timeout: 15_000 }), page.getByTestId('export-csv').click()]);

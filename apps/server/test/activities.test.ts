@@ -236,17 +236,25 @@ for (const dialect of dialectsUnderTest()) {
       await db().insertInto('user_courses').values({ user_id: owner.user.id, course_id: courseId, source: 'free', created_at: Date.now() }).execute();
       return owner;
     }
+    /** What a sharer's link carries (decision 019): their id as a hint and the token the server issued. */
+    async function linkOf(sharer: { user: { id: number }; headers: Record<string, string> }, courseId: number): Promise<{ suid: number; it: string }> {
+      const res = (await post(t, `/v1/activities/invite/${courseId}/link`, sharer.headers)).json();
+      expect(res.code, JSON.stringify(res)).toBe(0);
+      return { suid: sharer.user.id, it: res.data.token as string };
+    }
+    const qs = (ref: { suid: number; it: string }) => `suid=${ref.suid}&it=${ref.it}`;
 
     describe('invite orders (type 2)', () => {
       it('sells at the invite price and marks the invitation success once, however many notifications arrive', async () => {
         const course = await buildCourse(db(), { price: 29900, vip_price: null });
         const inviter = await ownerOf(course.id);
         const invitee = await signedInUser(t);
-        const offer = (await get(`/v1/activities/invite/${course.id}?suid=${inviter.user.id}`, invitee.headers)).json().data;
-        expect(offer).toMatchObject({ valid: true, price: 29900, invitePrice: 26910, invitePriceYuan: '269.10' });
+        const link = await linkOf(inviter, course.id);
+        const offer = (await get(`/v1/activities/invite/${course.id}?${qs(link)}`, invitee.headers)).json().data;
+        expect(offer).toMatchObject({ valid: true, price: 29900, invitePrice: 26910, invitePriceYuan: '269.10', inviterNickname: inviter.user.nickname });
         // An ordinary pending order for the course gives way to the invitation.
         const normal = (await post(t, `/v1/orders/${course.id}`, invitee.headers)).json().data.order.orderId as number;
-        const res = await t.app.inject({ method: 'POST', url: `/v1/activities/invite/${course.id}/order`, headers: invitee.headers, payload: { suid: inviter.user.id } });
+        const res = await t.app.inject({ method: 'POST', url: `/v1/activities/invite/${course.id}/order`, headers: invitee.headers, payload: link });
         expect(res.json().code, res.body).toBe(0);
         const orderId = res.json().data.order.orderId as number;
         expect((await orderRowOf(t, normal)).status).toBe('closed');
@@ -269,14 +277,20 @@ for (const dialect of dialectsUnderTest()) {
         const course = await buildCourse(db(), { price: 9900 });
         const owner = await ownerOf(course.id);
         const nobody = await signedInUser(t);
-        const send = (suid: number, headers: Record<string, string>) => t.app.inject({ method: 'POST', url: `/v1/activities/invite/${course.id}/order`, headers, payload: { suid } });
+        const send = (suid: number, headers: Record<string, string>, it?: string) =>
+          t.app.inject({ method: 'POST', url: `/v1/activities/invite/${course.id}/order`, headers, payload: it === undefined ? { suid } : { suid, it } });
+        // Only an owner gets a link (activities-invites.test.ts covers forged, expired and self links).
+        expect((await post(t, `/v1/activities/invite/${course.id}/link`, nobody.headers)).json().code).toBe(-10252);
+        const ownLink = await linkOf(owner, course.id);
         expect((await send(nobody.user.id, nobody.headers)).json().code).toBe(-10123);
         const other = await signedInUser(t);
         expect((await send(nobody.user.id, other.headers)).json().code).toBe(-10123);
         expect((await send(999999999, other.headers)).json().code).toBe(-10123);
+        // A bare suid of a real owner is only a hint: no invitation without the token.
+        expect((await send(owner.user.id, other.headers)).json().code).toBe(-10123);
         expect((await send(0, other.headers)).json().code).toBe(-10001);
         expect((await t.app.inject({ method: 'POST', url: `/v1/activities/invite/${course.id}/order`, headers: other.headers, payload: {} })).json().code).toBe(-10001);
-        const orderId = (await send(owner.user.id, other.headers)).json().data.order.orderId as number;
+        const orderId = (await send(owner.user.id, other.headers, ownLink.it)).json().data.order.orderId as number;
         await runOrderUpkeep(db(), t.app.adapters.pay, Date.now() + 2 * HOUR);
         await upkeep(Date.now() + 2 * HOUR);
         const inv = await db().selectFrom('invitations').select('status').where('order_id', '=', orderId).executeTakeFirstOrThrow();
@@ -291,16 +305,17 @@ for (const dialect of dialectsUnderTest()) {
         await db().insertInto('cashback_offers').values({ course_id: course.id, rebate_fen: 2000, created_at: Date.now() }).execute();
         return course;
       }
-      const order = (courseId: number, headers: Record<string, string>, suid?: number) =>
-        t.app.inject({ method: 'POST', url: `/v1/activities/cashback/${courseId}/order`, headers, payload: suid === undefined ? {} : { suid } });
+      const order = (courseId: number, headers: Record<string, string>, ref?: { suid: number; it?: string }) =>
+        t.app.inject({ method: 'POST', url: `/v1/activities/cashback/${courseId}/order`, headers, payload: ref ?? {} });
 
       it('rewards the sharer once per buyer order, pays out once under concurrent sweeps, never to the buyer', async () => {
         const course = await cashbackCourse();
         const sharer = await ownerOf(course.id);
         const buyer = await signedInUser(t);
-        const offer = (await get(`/v1/activities/cashback/${course.id}?suid=${sharer.user.id}`, buyer.headers)).json().data;
-        expect(offer).toMatchObject({ rebate: 2000, rebateYuan: '20.00', price: 12900, sharerRewarded: true, blockedCode: 0 });
-        const res = await order(course.id, buyer.headers, sharer.user.id);
+        const link = await linkOf(sharer, course.id);
+        const offer = (await get(`/v1/activities/cashback/${course.id}?${qs(link)}`, buyer.headers)).json().data;
+        expect(offer).toMatchObject({ rebate: 2000, rebateYuan: '20.00', price: 12900, sharerRewarded: true, sharerNickname: sharer.user.nickname, blockedCode: 0 });
+        const res = await order(course.id, buyer.headers, link);
         expect(res.json().code, res.body).toBe(0);
         const o = await orderRowOf(t, res.json().data.order.orderId);
         expect([o.type, o.kind, o.amount_fen]).toEqual([4, 4, 12900]);
@@ -332,13 +347,15 @@ for (const dialect of dialectsUnderTest()) {
 
       it('gives no reward for a self-referral or a sharer who does not own the course', async () => {
         const course = await cashbackCourse();
-        const buyer = await signedInUser(t);
+        const buyer = await ownerOf(course.id);
+        const ownLink = await linkOf(buyer, course.id);
+        await db().deleteFrom('user_courses').where('user_id', '=', buyer.user.id).execute();
         const stranger = await signedInUser(t);
-        expect((await get(`/v1/activities/cashback/${course.id}?suid=${buyer.user.id}`, buyer.headers)).json().data.sharerRewarded).toBe(false);
-        const first = (await order(course.id, buyer.headers, buyer.user.id)).json().data.order.orderId as number;
+        expect((await get(`/v1/activities/cashback/${course.id}?${qs(ownLink)}`, buyer.headers)).json().data.sharerRewarded).toBe(false);
+        const first = (await order(course.id, buyer.headers, ownLink)).json().data.order.orderId as number;
         expect(await pay(first, buyer.headers)).toBe('paid');
         const other = await signedInUser(t);
-        const second = (await order(course.id, other.headers, stranger.user.id)).json().data.order.orderId as number;
+        const second = (await order(course.id, other.headers, { suid: stranger.user.id })).json().data.order.orderId as number;
         expect(await pay(second, other.headers)).toBe('paid');
         expect(await db().selectFrom('cashback_rewards').select('id').where('buyer_order_id', 'in', [first, second]).execute()).toHaveLength(0);
         await invariants();
@@ -347,10 +364,11 @@ for (const dialect of dialectsUnderTest()) {
       it('cancels a reward not yet paid out when the buyer is refunded, and keeps one already paid', async () => {
         const course = await cashbackCourse();
         const sharer = await ownerOf(course.id);
+        const link = await linkOf(sharer, course.id);
         const refund = (id: number) => t.app.inject({ method: 'POST', url: `/v1/orders/${id}/refund`, headers: { 'x-ops-token': t.config.opsToken ?? '' }, payload: {} });
 
         const early = await signedInUser(t);
-        const o1 = (await order(course.id, early.headers, sharer.user.id)).json().data.order.orderId as number;
+        const o1 = (await order(course.id, early.headers, link)).json().data.order.orderId as number;
         await pay(o1, early.headers);
         expect((await refund(o1)).json().code).toBe(0);
         const cancelled = await db().selectFrom('cashback_rewards').selectAll().where('buyer_order_id', '=', o1).executeTakeFirstOrThrow();
@@ -360,7 +378,7 @@ for (const dialect of dialectsUnderTest()) {
         expect([...payout().transfers.values()].some((x) => x.payoutNo.startsWith(`JFCB${cancelled.id}R`))).toBe(false);
 
         const late = await signedInUser(t);
-        const o2 = (await order(course.id, late.headers, sharer.user.id)).json().data.order.orderId as number;
+        const o2 = (await order(course.id, late.headers, link)).json().data.order.orderId as number;
         await pay(o2, late.headers);
         await upkeep(Date.now() + REWARD_HOLD_MS + 1000);
         expect((await refund(o2)).json().code).toBe(0);

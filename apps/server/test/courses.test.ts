@@ -336,7 +336,7 @@ describe.each(dialectsUnderTest())('courses (%s)', (dialect) => {
         owned: false,
         trackingId: `course-${id}`,
       });
-      expect(d.detail).toBe('<p>正文<img src="/a.png"></p>');
+      expect(d.detail).toBe('<p>正文<img src="/a.png" /></p>');
       expect(d.lecturerName).not.toBe('');
       expect(d.subjectName).not.toBe('');
       expect(d).not.toHaveProperty('isFavorite');

@@ -9,7 +9,11 @@ import { build, type TestApp } from './support/build.ts';
 import { dialectsUnderTest } from './support/db.ts';
 import { buildUser, loginAs } from './support/factories.ts';
 
-const NASTY = ['-1', '0', '100000000000000000000', '1.5', 'abc', "1' OR '1'='1", '%3Cscript%3E'];
+const NASTY = [
+  '-1', '0', '100000000000000000000', '1.5', 'abc', "1' OR '1'='1", '%3Cscript%3E',
+  // Issue 11 §3: Ajv coerced these to ±Infinity and its bounds let them through.
+  'Infinity', '-Infinity', 'NaN', '1e400', '9007199254740994', '9999999999999999999',
+];
 
 describe.each(dialectsUnderTest())('hostile path parameters on every /v1 route (%s)', (dialect) => {
   let t: TestApp;

@@ -4,6 +4,7 @@ import { build, type TestApp } from './support/build.ts';
 import { useServerClock } from './support/clock.ts';
 import { dialectsUnderTest } from './support/db.ts';
 import { buildFreeCourse, buildLecturer, buildSubject, signedInUser } from './support/factories.ts';
+import { openSession, readyMedia } from './learning-time-helpers.ts';
 
 let seq = 0;
 const rid = () => `report-${(seq += 1).toString().padStart(10, '0')}`;
@@ -23,13 +24,16 @@ describe.each(dialectsUnderTest())('listening report (%s)', (dialect) => {
     const recordId = rid();
     const start = at(startIso);
     const from = opts.position ?? 0;
+    // The play session (decision 016) opens at play_auth, just before the first frame.
+    clock(start);
+    const playSession = await openSession(t, courseId, headers);
     for (let p = 0; ; p = Math.min(seconds, p + 15)) {
       clock(start + p * 1000);
       const res = await t.app.inject({
         method: 'POST',
         url: `/v1/courses/${courseId}/listenV3`,
         headers,
-        payload: { recordId, event: p === 0 ? 'start' : p === seconds ? 'exit' : 'heartbeat', position: from + p, duration: opts.duration ?? 3600, playedSeconds: p },
+        payload: { recordId, playSession, event: p === 0 ? 'start' : p === seconds ? 'exit' : 'heartbeat', position: from + p, duration: opts.duration ?? 3600, playedSeconds: p },
       });
       expect(res.json().code).toBe(0);
       if (p === seconds) break;
@@ -42,17 +46,20 @@ describe.each(dialectsUnderTest())('listening report (%s)', (dialect) => {
     const lecturer = await buildLecturer(t.app.db, { name: '周律师' });
     const aml = await buildFreeCourse(t.app.db, { name: '反洗钱法要点, 实务', subject_id: subject.id, lecturer_id: lecturer.id, duration_seconds: 600 });
     const other = await buildFreeCourse(t.app.db, { name: '票据基础', duration_seconds: 3600 });
+    // Ready media of unknown length: sessions take the catalogue's durations.
+    await readyMedia(t, aml.id, null, null);
+    await readyMedia(t, other.id, null, null);
     return { ...me, aml, other, subject };
   }
 
   describe('GET /v1/courses/listen_report/by_year', () => {
     it('totals minutes actually played by China day, across midnight, by month, week and day', async () => {
       const me = await learner();
+      // A different year does not count (played first: the server's clock only moves forward).
+      await play(me.other.id, me.headers, '2025-12-31T12:00:00+08:00', 120);
       // 23:55 → 00:05 China time: 5 minutes on each day.
       await play(me.aml.id, me.headers, '2026-03-10T23:55:00+08:00', 600, { duration: 600 });
       await play(me.other.id, me.headers, '2026-03-12T09:00:00+08:00', 300);
-      // A different year does not count.
-      await play(me.other.id, me.headers, '2025-12-31T12:00:00+08:00', 120);
 
       const byMonth = (await get('/v1/courses/listen_report/by_year?year=2026', me.headers)).json();
       expect(byMonth.code).toBe(0);
@@ -119,11 +126,10 @@ describe.each(dialectsUnderTest())('listening report (%s)', (dialect) => {
       expect(res.body).not.toContain(me.user.mobile!);
     });
 
-    it('accepts the apptoken query (a plain link) and needs login', async () => {
+    it('ignores a session token in the address (a plain link takes a ticket, decision 017) and needs login', async () => {
       const me = await learner();
       const viaQuery = await get(`/v1/courses/listen_report/export.csv?year=2026&apptoken=${me.login.accessToken}`);
-      expect(viaQuery.statusCode).toBe(200);
-      expect(viaQuery.body).toContain('2026年合计');
+      expect(viaQuery.json().code).toBe(ErrorCodes.LOGIN_REQUIRED);
       expect((await get('/v1/courses/listen_report/export.csv?year=2026')).json().code).toBe(ErrorCodes.LOGIN_REQUIRED);
     });
   });

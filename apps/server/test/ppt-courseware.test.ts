@@ -151,7 +151,7 @@ describe.each(dialectsUnderTest())('PPT and courseware (%s)', (dialect) => {
 
   describe('GET /v1/courses/send_ppt', () => {
     it('mails the courseware link to the learner and records it in the outbox', async () => {
-      const { user, headers } = await signedInUser(t, { email: 'wang.xm@example.com' });
+      const { user, headers } = await signedInUser(t, { email: 'wang.xm@example.com', email_verified_at: Date.now() });
       const course = await buildFreeCourse(t.app.db, { name: '合规讲义' });
       await withSlides(t.app.db, course.id);
       const res = (await get(`/v1/courses/send_ppt?courseId=${course.id}`, headers)).json();
@@ -171,7 +171,7 @@ describe.each(dialectsUnderTest())('PPT and courseware (%s)', (dialect) => {
       const course = await buildFreeCourse(t.app.db);
       await withSlides(t.app.db, course.id);
       expect((await get(`/v1/courses/send_ppt?courseId=${course.id}`, headers)).json().code).toBe(ErrorCodes.EMAIL_MISSING);
-      const withMail = await signedInUser(t, { email: 'a@example.com' });
+      const withMail = await signedInUser(t, { email: 'a@example.com', email_verified_at: Date.now() });
       const paid = await buildCourse(t.app.db);
       await withSlides(t.app.db, paid.id);
       expect((await get(`/v1/courses/send_ppt?courseId=${paid.id}`, withMail.headers)).json().code).toBe(ErrorCodes.NOT_ENROLLED);

@@ -152,9 +152,28 @@ describe.each(dialectsUnderTest())('sharing (%s)', (dialect) => {
       expect((await jsApiConfig(page)).json().data.nonceStr).not.toBe(data.nonceStr);
     });
 
-    it('accepts the host the request came to (hash routing over plain http)', async () => {
-      const res = await jsApiConfig('http://localhost/', { host: 'localhost' });
-      expect(res.json().code).toBe(0);
+    // The signature follows PUBLIC_URL, never what the request says its host is (decision 018).
+    it.each([
+      ['a spoofed Host', { host: 'evil.example' }],
+      ['a spoofed X-Forwarded-Host', { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' }],
+      ['both', { host: 'evil.example', 'x-forwarded-host': 'evil.example' }],
+    ])('refuses to sign a page on the host named by %s', async (_name, headers) => {
+      const res = await jsApiConfig('https://evil.example/course/detail?courseId=7', headers);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: ErrorCodes.SHARE_URL_NOT_ALLOWED, data: null });
+      // …and a page of ours still signs, whatever the headers say.
+      expect((await jsApiConfig('https://h5.jinfaketang.com/', headers)).json().code).toBe(0);
+    });
+
+    it.each([
+      ['plain http on our host', 'http://h5.jinfaketang.com/'],
+      ['another port on our host', 'https://h5.jinfaketang.com:8443/'],
+    ])('refuses %s: only the public origin is ours', async (_name, url) => {
+      expect((await jsApiConfig(url)).json().code).toBe(ErrorCodes.SHARE_URL_NOT_ALLOWED);
+    });
+
+    it('accepts the default port and any letter case of our host', async () => {
+      expect((await jsApiConfig('https://H5.JinFaKeTang.com:443/course/detail')).json().code).toBe(0);
     });
 
     it.each([
@@ -266,5 +285,45 @@ describe.each(dialectsUnderTest())('sharing (%s)', (dialect) => {
       expect(res.statusCode).toBe(400);
       expect(res.json().code).toBe(ErrorCodes.VALIDATION);
     });
+  });
+});
+
+// Development without PUBLIC_URL: the request's own origin, with forwarded headers believed only
+// from TRUST_PROXY's addresses (default loopback). Nothing here touches the database.
+describe('POST /v1/wechats/jsApiConfig without PUBLIC_URL', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await build('sqlite', { config: { publicUrl: undefined } });
+  });
+  afterAll(() => t.close());
+
+  const sign = (url: string, headers: Record<string, string>, remoteAddress = '203.0.113.9') =>
+    t.app.inject({ method: 'POST', url: `/v1/wechats/jsApiConfig?url=${encodeURIComponent(url)}`, headers, remoteAddress });
+
+  it('signs pages on the host the request came to (hash routing over plain http)', async () => {
+    expect((await sign('http://localhost/#/course/detail', { host: 'localhost' })).json().code).toBe(0);
+  });
+
+  it('ignores X-Forwarded-Host from a peer that is not a configured proxy', async () => {
+    const headers = { host: 'localhost', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' };
+    expect((await sign('https://evil.example/', headers)).json().code).toBe(ErrorCodes.SHARE_URL_NOT_ALLOWED);
+    expect((await sign('http://localhost/', headers)).json().code).toBe(0);
+  });
+
+  it('believes X-Forwarded-Host and -Proto from a configured proxy', async () => {
+    const headers = { host: '127.0.0.1:8080', 'x-forwarded-host': 'h5.local', 'x-forwarded-proto': 'https' };
+    expect((await sign('https://h5.local/', headers, '127.0.0.1')).json().code).toBe(0);
+    expect((await sign('http://127.0.0.1:8080/', headers, '127.0.0.1')).json().code).toBe(ErrorCodes.SHARE_URL_NOT_ALLOWED);
+  });
+
+  it('answers -10240 rather than trust the Host when a production config lacks PUBLIC_URL', async () => {
+    const prod = await build('sqlite', { config: { publicUrl: undefined, isProduction: true, nodeEnv: 'production' } });
+    try {
+      const res = await prod.app.inject({ method: 'POST', url: `/v1/wechats/jsApiConfig?url=${encodeURIComponent('https://evil.example/')}`, headers: { host: 'evil.example' } });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ code: ErrorCodes.PUBLIC_URL_UNSET, data: null });
+    } finally {
+      await prod.close();
+    }
   });
 });

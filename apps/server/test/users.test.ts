@@ -43,6 +43,7 @@ describe.each(dialectsUnderTest())('users (%s)', (dialect) => {
           avatar: '',
           mobile: user.mobile,
           email: 'lisi@example.com',
+          emailVerified: false,
           company: '中国示例银行',
           department: '',
           position: '',

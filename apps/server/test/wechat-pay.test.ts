@@ -190,9 +190,14 @@ describe('WechatPayClient against the fake WeChat Pay v3 API', () => {
       expect(await notificationFault(no, {}, (n) => (n.body = 'not json'))).toBe('signature');
     });
 
-    it('refuses a correctly signed notification for another merchant', async () => {
+    it('reads a correctly signed notification for another merchant, app or currency as it is: the notify route screens it (decision 019)', async () => {
       const no = await paidOrder();
-      expect(await notificationFault(no, { transaction: { mchid: '1900000999' } })).toBe('malformed');
+      const n = await caughtNotification(no, { transaction: { mchid: '1900000999', appid: 'wx9999999999other', amount: { total: 19900, currency: 'USD' } } });
+      expect(await client.parseNotification(n.headers, n.body)).toMatchObject({ orderNo: no, mchId: '1900000999', appId: 'wx9999999999other', currency: 'USD', amountFen: 19900 });
+      const plain = await caughtNotification(no);
+      expect(await client.parseNotification(plain.headers, plain.body)).toMatchObject({ mchId: cfg.mchId, appId: cfg.appId, currency: 'CNY' });
+      // Without an order number it stays malformed.
+      expect(await notificationFault(no, { transaction: { out_trade_no: 42 } })).toBe('malformed');
     });
   });
 

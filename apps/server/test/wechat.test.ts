@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useServerClock } from './support/clock.ts';
 import { AccountStatus } from '@jinfa/shared';
 import { testConfig, type Config } from '../src/config.ts';
 import { HttpWechatOAuthClient, WechatOAuthError } from '../src/adapters/wechat/wechat-oauth.ts';
 import { signOAuthState } from '../src/modules/auth/oauth-state.ts';
+import { bindingNonce, newBinding } from '../src/modules/auth/login-binding.ts';
 import { sealSecret } from '../src/modules/auth/secret-box.ts';
 import { build, type TestApp } from './support/build.ts';
 import { dialectsUnderTest } from './support/db.ts';
@@ -27,7 +29,8 @@ describe('HttpWechatOAuthClient against the fake WeChat API', () => {
   let client: HttpWechatOAuthClient;
   beforeAll(async () => {
     fake = await startWechatFake({ [MP_APP]: MP_SECRET, [OPEN_APP]: OPEN_SECRET });
-    client = new HttpWechatOAuthClient({ ...wechatConfig(fake.baseUrl), timeoutMs: 300 });
+    // Generous: a busy CI machine must not turn an answered call into a timeout.
+    client = new HttpWechatOAuthClient({ ...wechatConfig(fake.baseUrl), timeoutMs: 5000 });
   });
   afterAll(() => fake.close());
 
@@ -84,7 +87,8 @@ describe('HttpWechatOAuthClient against the fake WeChat API', () => {
   it('times out without retrying (the code may already be spent)', async () => {
     const before = fake.requests.length;
     fake.failNext(1, 'hang');
-    const err = await failure(client.exchangeCode('mp', fake.mintCode(MP_APP, { openid: 'oG' })));
+    const quick = new HttpWechatOAuthClient({ ...wechatConfig(fake.baseUrl), timeoutMs: 300 });
+    const err = await failure(quick.exchangeCode('mp', fake.mintCode(MP_APP, { openid: 'oG' })));
     expect(err.kind).toBe('timeout');
     expect(fake.requests.length - before).toBe(1);
   });
@@ -169,6 +173,27 @@ describe.each(dialectsUnderTest())('WeChat login (%s)', (dialect) => {
     return { path, params: new URLSearchParams(query) };
   }
 
+  /** What the H5 page does with the login code: POST it from the same browser (cookie). */
+  function exchange(code: string | null, cookie: string | null, app: TestApp = t) {
+    return app.app.inject({
+      method: 'POST',
+      url: '/v1/users/login_code',
+      headers: { 'user-agent': WECHAT_UA, ...(cookie ? { cookie } : {}) },
+      payload: { code: code ?? '' },
+    });
+  }
+
+  /** The whole browser journey: start, callback, exchange; the token pair and where the callback landed. */
+  async function signIn(code: string, opts: { flow?: Flow; app?: TestApp } = {}) {
+    const flow = opts.flow ?? (await start({ app: opts.app }));
+    const res = await callback(flow, code, { app: opts.app });
+    const landed = landing(res.headers.location);
+    expect(landed.path).toBe('/user/loginComplete');
+    const answer = await exchange(landed.params.get('code'), flow.cookie, opts.app);
+    expect(answer.json().code).toBe(0);
+    return { res, landed, answer, pair: answer.json().data as { accessToken: string; refreshToken: string; userId: number; isNewUser: boolean; expiresIn: number } };
+  }
+
   describe('GET /v1/users/wx_login', () => {
     it('answers the snsapi_userinfo authorize URL with our callback and a compact signed state', async () => {
       const flow = await start({ returnUrl: '/course/detail?courseId=7' });
@@ -180,18 +205,20 @@ describe.each(dialectsUnderTest())('WeChat login (%s)', (dialect) => {
       // WeChat takes at most 128 bytes of [A-Za-z0-9] as state.
       expect(flow.state).toMatch(/^[A-Za-z0-9]{1,128}$/);
       const redirectUri = flow.url.searchParams.get('redirect_uri')!;
-      expect(redirectUri.startsWith('http://localhost:80/v1/users/wx_callback?r=')).toBe(true);
+      expect(redirectUri).toMatch(/^http:\/\/localhost(:80)?\/v1\/users\/wx_callback\?r=/);
       const redirect = new URL(redirectUri);
       expect(redirect.searchParams.get('r')).toBe('/course/detail?courseId=7');
-      expect(flow.cookie).toMatch(/^jf_wx_oauth=[0-9a-f]{16}$/);
+      expect(flow.cookie).toMatch(/^jf_login_bind=[A-Za-z0-9_-]{43}$/);
+      // The state carries an HMAC of the binding, never the cookie's value.
+      expect(flow.state).not.toContain(flow.cookie.split('=')[1]!);
     });
 
-    it('sets the nonce cookie HttpOnly, SameSite=Lax, scoped to the callback', async () => {
+    it('sets the binding cookie HttpOnly, SameSite=Lax (survives the redirect back), scoped to /v1/users', async () => {
       const res = await t.app.inject({ method: 'GET', url: '/v1/users/wx_login?returnUrl=/', headers: { 'user-agent': WECHAT_UA } });
       const cookie = String(res.headers['set-cookie']);
       expect(cookie).toContain('HttpOnly');
       expect(cookie).toContain('SameSite=Lax');
-      expect(cookie).toContain('Path=/v1/users/wx_callback');
+      expect(cookie).toContain('Path=/v1/users;');
       expect(cookie).toContain('Max-Age=600');
     });
 
@@ -250,7 +277,7 @@ describe.each(dialectsUnderTest())('WeChat login (%s)', (dialect) => {
   });
 
   describe('GET /v1/users/wx_callback', () => {
-    it('creates a user from the WeChat profile and lands on loginComplete with the tokens (hash route over http)', async () => {
+    it('creates a user from the WeChat profile and lands on loginComplete with a one-time code, never a token (hash route over http)', async () => {
       const openid = freshOpenid();
       const flow = await start({ returnUrl: '/course/detail?courseId=1' });
       const code = fake.mintCode(MP_APP, { openid, unionid: `u-${openid}`, nickname: '金融小白', headimgurl: 'http://thirdwx.qlogo.cn/a/132' });
@@ -260,34 +287,42 @@ describe.each(dialectsUnderTest())('WeChat login (%s)', (dialect) => {
       const { path, params } = landing(res.headers.location);
       expect(path).toBe('/user/loginComplete');
       expect(params.get('returnUrl')).toBe('/course/detail?courseId=1');
-      expect(params.get('expiresIn')).toBe(String(t.config.accessTokenTtlSec));
-      const accessToken = params.get('accessToken')!;
-      expect(params.get('refreshToken')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect([...params.keys()].sort()).toEqual(['code', 'returnUrl']);
+      expect(params.get('code')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      const answer = await exchange(params.get('code'), flow.cookie);
+      expect(answer.headers['cache-control']).toBe('no-store');
+      expect(answer.headers['set-cookie']).toContain('Max-Age=0');
+      const pair = answer.json().data;
+      expect(pair).toMatchObject({ userId: expect.any(Number), isNewUser: true, expiresIn: t.config.accessTokenTtlSec });
+      expect(pair.refreshToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      const accessToken = pair.accessToken as string;
+      // No token anywhere in the address the browser was sent to.
+      expect(res.headers.location).not.toContain(accessToken);
+      expect(res.headers.location).not.toContain(pair.refreshToken);
       const me = (await t.app.inject({ method: 'GET', url: '/v1/users/me', headers: { 'access-token': accessToken } })).json();
       expect(me).toMatchObject({ code: 0, data: { nickname: '金融小白', avatar: 'https://thirdwx.qlogo.cn/a/132', hasWechat: true, userType: 1, auditStatus: 0 } });
       const identity = await t.app.db.selectFrom('wechat_identities').selectAll().where('openid', '=', openid).executeTakeFirstOrThrow();
       expect(identity).toMatchObject({ user_id: me.data.userId, app_id: MP_APP, unionid: `u-${openid}` });
       // WeChat's refresh token is kept sealed, never as issued.
       expect(identity.sns_refresh_token).toBeTruthy();
-      expect(res.headers['set-cookie']).toContain('Max-Age=0');
     });
 
     it('signs the same WeChat user into the same account next time', async () => {
       const openid = freshOpenid();
-      const first = landing((await callback(await start(), fake.mintCode(MP_APP, { openid }))).headers.location);
-      const second = landing((await callback(await start(), fake.mintCode(MP_APP, { openid }))).headers.location);
-      expect(second.params.get('userId')).toBe(first.params.get('userId'));
+      const first = await signIn(fake.mintCode(MP_APP, { openid }));
+      const second = await signIn(fake.mintCode(MP_APP, { openid }));
+      expect(second.pair.userId).toBe(first.pair.userId);
+      expect(second.pair.isNewUser).toBe(false);
       const users = await t.app.db.selectFrom('wechat_identities').select('user_id').where('openid', '=', openid).execute();
       expect(users).toHaveLength(1);
     });
 
     it('finds the account by unionid when the learner comes through the other app (desktop QR)', async () => {
       const unionid = `u-${freshOpenid()}`;
-      const viaMp = landing((await callback(await start(), fake.mintCode(MP_APP, { openid: freshOpenid(), unionid }))).headers.location);
+      const viaMp = await signIn(fake.mintCode(MP_APP, { openid: freshOpenid(), unionid }));
       const qr = await start({ kind: 'qr' });
-      const viaQr = landing((await callback(qr, fake.mintCode(OPEN_APP, { openid: freshOpenid(), unionid }))).headers.location);
-      expect(viaQr.path).toBe('/user/loginComplete');
-      expect(viaQr.params.get('userId')).toBe(viaMp.params.get('userId'));
+      const viaQr = await signIn(fake.mintCode(OPEN_APP, { openid: freshOpenid(), unionid }), { flow: qr });
+      expect(viaQr.pair.userId).toBe(viaMp.pair.userId);
       const ids = await t.app.db.selectFrom('wechat_identities').select('app_id').where('unionid', '=', unionid).orderBy('app_id').execute();
       expect(ids.map((i) => i.app_id).sort()).toEqual([MP_APP, OPEN_APP].sort());
     });
@@ -307,22 +342,24 @@ describe.each(dialectsUnderTest())('WeChat login (%s)', (dialect) => {
       const login = await loginAs(t, user.id);
       const openid = freshOpenid();
       const flow = await start({ headers: login.headers });
-      const res = await callback(flow, fake.mintCode(MP_APP, { openid, nickname: '绑定者' }));
-      expect(landing(res.headers.location).params.get('userId')).toBe(String(user.id));
+      const { pair } = await signIn(fake.mintCode(MP_APP, { openid, nickname: '绑定者' }), { flow });
+      expect(pair.userId).toBe(user.id);
       const identity = await t.app.db.selectFrom('wechat_identities').selectAll().where('openid', '=', openid).executeTakeFirstOrThrow();
       expect(identity.user_id).toBe(user.id);
       const count = await t.app.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('nickname', '=', '绑定者').executeTakeFirstOrThrow();
       expect(Number(count.n)).toBe(0);
     });
 
-    it('links to the caller of the callback itself (apptoken) when the flow started anonymously', async () => {
+    it('ignores a token in the callback address: only the learner who STARTED signed in may link', async () => {
       const user = await buildUser(t.app.db);
       const login = await loginAs(t, user.id);
       const openid = freshOpenid();
       const flow = await start();
       flow.callback += `&apptoken=${login.accessToken}`;
-      const res = await callback(flow, fake.mintCode(MP_APP, { openid }));
-      expect(landing(res.headers.location).params.get('userId')).toBe(String(user.id));
+      const { pair } = await signIn(fake.mintCode(MP_APP, { openid }), { flow });
+      expect(pair.userId).not.toBe(user.id);
+      const identity = await t.app.db.selectFrom('wechat_identities').selectAll().where('openid', '=', openid).executeTakeFirstOrThrow();
+      expect(identity.user_id).toBe(pair.userId);
     });
 
     it('refuses to link a WeChat account that belongs to someone else (-10022)', async () => {
@@ -339,12 +376,11 @@ describe.each(dialectsUnderTest())('WeChat login (%s)', (dialect) => {
 
     it('lets a locked learner sign in with WeChat; what they do next is refused', async () => {
       const openid = freshOpenid();
-      const first = landing((await callback(await start(), fake.mintCode(MP_APP, { openid }))).headers.location);
-      const userId = Number(first.params.get('userId'));
+      const first = await signIn(fake.mintCode(MP_APP, { openid }));
+      const userId = first.pair.userId;
       await t.app.db.updateTable('users').set({ account_status: AccountStatus.LOCKED }).where('id', '=', userId).execute();
-      const again = landing((await callback(await start(), fake.mintCode(MP_APP, { openid }))).headers.location);
-      expect(again.path).toBe('/user/loginComplete');
-      const me = await t.app.inject({ method: 'GET', url: '/v1/users/me', headers: { 'access-token': again.params.get('accessToken')! } });
+      const again = await signIn(fake.mintCode(MP_APP, { openid }));
+      const me = await t.app.inject({ method: 'GET', url: '/v1/users/me', headers: { 'access-token': again.pair.accessToken } });
       expect(me.json().code).toBe(-1797);
     });
 
@@ -361,7 +397,7 @@ describe.each(dialectsUnderTest())('WeChat login (%s)', (dialect) => {
 
     it('redirects to login with -10017 when the code was already used (40163)', async () => {
       const code = fake.mintCode(MP_APP, { openid: freshOpenid() });
-      expect(landing((await callback(await start(), code)).headers.location).path).toBe('/user/loginComplete');
+      await signIn(code);
       const res = await callback(await start(), code);
       expect(landing(res.headers.location).params.get('error')).toBe('-10017');
     });
@@ -410,10 +446,11 @@ describe.each(dialectsUnderTest())('WeChat login (%s)', (dialect) => {
 
     it('refuses an expired state', async () => {
       const flow = await start();
-      const { state } = signOAuthState(t.config.tokenSecret, { app: 'mp', returnUrl: '/course/detail?courseId=1', linkUserId: null, now: Date.now() - 11 * 60 * 1000 });
-      // Give the browser the matching nonce cookie so that only the expiry is wrong.
-      const staleNonce = state.split('X')[2]!;
-      const res = await callback(flow, fake.mintCode(MP_APP, { openid: freshOpenid() }), { state, cookie: `jf_wx_oauth=${staleNonce}` });
+      // Give the browser the matching binding cookie so that only the expiry is wrong.
+      const binding = newBinding();
+      const nonce = bindingNonce(t.config.tokenSecret, binding);
+      const state = signOAuthState(t.config.tokenSecret, { app: 'mp', returnUrl: '/course/detail?courseId=1', linkUserId: null, nonce, now: Date.now() - 11 * 60 * 1000 });
+      const res = await callback(flow, fake.mintCode(MP_APP, { openid: freshOpenid() }), { state, cookie: `jf_login_bind=${binding}` });
       expect(landing(res.headers.location).params.get('error')).toBe('-10001');
     });
 
@@ -429,6 +466,8 @@ describe.each(dialectsUnderTest())('WeChat login (%s)', (dialect) => {
       const other = await start();
       expect(landing((await callback(flow, 'c', { cookie: null })).headers.location).params.get('error')).toBe('-10001');
       expect(landing((await callback(flow, 'c', { cookie: other.cookie })).headers.location).params.get('error')).toBe('-10001');
+      // A cookie value that merely looks like the state's nonce is not the binding.
+      expect(landing((await callback(flow, 'c', { cookie: `jf_login_bind=${flow.state.split('X')[2]}` })).headers.location).params.get('error')).toBe('-10001');
     });
 
     it('refuses a callback without any state', async () => {
@@ -438,24 +477,94 @@ describe.each(dialectsUnderTest())('WeChat login (%s)', (dialect) => {
     });
   });
 
+  describe('POST /v1/users/login_code (decision 017)', () => {
+    const setClock = useServerClock();
+
+    async function landedCode(flow?: Flow) {
+      const f = flow ?? (await start());
+      const res = await callback(f, fake.mintCode(MP_APP, { openid: freshOpenid() }));
+      return { flow: f, code: landing(res.headers.location).params.get('code')! };
+    }
+
+    it('refuses a replayed code with -10210 (a clear message), after the first exchange worked', async () => {
+      const { flow, code } = await landedCode();
+      expect((await exchange(code, flow.cookie)).json().code).toBe(0);
+      const again = (await exchange(code, flow.cookie)).json();
+      expect(again).toMatchObject({ code: -10210, data: null });
+      expect(again.message).toContain('重新登录');
+    });
+
+    it('refuses a code from a browser without the binding cookie, or with another one (-10211), and the own browser still completes', async () => {
+      const { flow, code } = await landedCode();
+      const other = await start();
+      const none = (await exchange(code, null)).json();
+      expect(none.code).toBe(-10211);
+      expect(none.message).toContain('同一浏览器');
+      expect((await exchange(code, other.cookie)).json().code).toBe(-10211);
+      expect((await exchange(code, 'jf_login_bind=not-a-binding')).json().code).toBe(-10211);
+      const mine = (await exchange(code, flow.cookie)).json();
+      expect(mine.code).toBe(0);
+      expect(mine.data.accessToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    });
+
+    it('refuses a code after 60 seconds', async () => {
+      const { flow, code } = await landedCode();
+      setClock(Date.now() + 61_000);
+      expect((await exchange(code, flow.cookie)).json().code).toBe(-10210);
+    });
+
+    it('refuses unknown and malformed codes with -10210 (never a 500)', async () => {
+      const flow = await start();
+      for (const code of ['x'.repeat(43), 'short', '../../etc/passwd', '%00', 'a'.repeat(128)]) {
+        const res = await exchange(code, flow.cookie);
+        expect(res.statusCode).toBeLessThan(500);
+        expect(res.json().code).toBe(-10210);
+      }
+      expect((await exchange('', flow.cookie)).json().code).toBe(-10001);
+    });
+
+    it('hands out one token pair when the same code is exchanged twice at once', async () => {
+      const { flow, code } = await landedCode();
+      const answers = await Promise.all([exchange(code, flow.cookie), exchange(code, flow.cookie), exchange(code, flow.cookie)]);
+      const codes = answers.map((a) => a.json().code).sort();
+      expect(codes).toEqual([-10210, -10210, 0]);
+    });
+
+    it('stores only a hash of the code', async () => {
+      const { code } = await landedCode();
+      const rows = await t.app.db.selectFrom('one_time_codes').select(['code_hash', 'scope']).execute();
+      expect(rows.some((r) => r.code_hash === code || r.scope.includes(code))).toBe(false);
+    });
+
+    it('never puts a token in any Location header or address, on success or failure', async () => {
+      const pair = await signIn(fake.mintCode(MP_APP, { openid: freshOpenid() }));
+      const failures = [await callback(await start(), null), await callback(await start(), 'bad'), await callback(await start(), 'x', { cookie: null })];
+      for (const res of [pair.res, ...failures]) {
+        const location = res.headers.location!;
+        expect(location).not.toMatch(/accessToken|refreshToken|apptoken/i);
+        expect(location).not.toContain(pair.pair.accessToken);
+      }
+    });
+  });
+
   describe('POST /v1/users/sync', () => {
     it('re-reads nickname and avatar from WeChat', async () => {
       const openid = freshOpenid();
-      const done = landing((await callback(await start(), fake.mintCode(MP_APP, { openid, nickname: '旧昵称' }))).headers.location);
+      const done = await signIn(fake.mintCode(MP_APP, { openid, nickname: '旧昵称' }));
       fake.updateUser(openid, { nickname: '新昵称', headimgurl: 'https://thirdwx.qlogo.cn/new/132' });
-      const res = await t.app.inject({ method: 'POST', url: '/v1/users/sync', headers: { 'access-token': done.params.get('accessToken')! }, payload: {} });
+      const res = await t.app.inject({ method: 'POST', url: '/v1/users/sync', headers: { 'access-token': done.pair.accessToken }, payload: {} });
       expect(res.json()).toMatchObject({ code: 0, data: { nickname: '新昵称', avatar: 'https://thirdwx.qlogo.cn/new/132', hasWechat: true } });
     });
 
     it('answers -10017 when WeChat refuses the stored refresh token', async () => {
       const openid = freshOpenid();
-      const done = landing((await callback(await start(), fake.mintCode(MP_APP, { openid }))).headers.location);
+      const done = await signIn(fake.mintCode(MP_APP, { openid }));
       await t.app.db
         .updateTable('wechat_identities')
         .set({ sns_refresh_token: sealSecret(t.config.tokenSecret, 'revoked-by-wechat') })
         .where('openid', '=', openid)
         .execute();
-      const res = await t.app.inject({ method: 'POST', url: '/v1/users/sync', headers: { 'access-token': done.params.get('accessToken')! }, payload: {} });
+      const res = await t.app.inject({ method: 'POST', url: '/v1/users/sync', headers: { 'access-token': done.pair.accessToken }, payload: {} });
       expect(res.json().code).toBe(-10017);
     });
 

@@ -4,6 +4,10 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { trackViewportHeight } from './lib/viewport.ts';
 import { loadTracker } from './lib/tracker/index.ts';
+import { captureAppToken } from './lib/session.ts';
+
+// A native app's `apptoken` leaves the address bar before the router reads it (decision 017).
+captureAppToken();
 
 trackViewportHeight();
 

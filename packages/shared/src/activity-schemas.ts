@@ -4,25 +4,42 @@
  * The orders themselves are the ordinary `Order` of /v1/orders and are paid the ordinary way.
  */
 import { Type, type Static } from 'typebox';
-import { CourseCard, MAX_ID, Order } from './schemas.ts';
+import { CourseCard, Order } from './schemas.ts';
+import { Id } from './numbers.ts';
 
-const Id = Type.Integer({ minimum: 1, maximum: MAX_ID });
 const NullableString = Type.Union([Type.String(), Type.Null()]);
 
-export const ActivityIdParam = Type.Object({ activityId: Id });
+export const ActivityIdParam = Type.Object({ activityId: Id() });
 export type ActivityIdParam = Static<typeof ActivityIdParam>;
-export const GroupIdParam = Type.Object({ groupId: Id });
+export const GroupIdParam = Type.Object({ groupId: Id() });
 export type GroupIdParam = Static<typeof GroupIdParam>;
-export const CourseIdParam = Type.Object({ courseId: Id });
+export const CourseIdParam = Type.Object({ courseId: Id() });
 export type CourseIdParam = Static<typeof CourseIdParam>;
 
-/** The sharer's user id from the link (spec §3 source id `suid`). */
-export const ReferralQuery = Type.Object({ suid: Type.Optional(Id) });
+/**
+ * The invitation token of a share link (`it`, decision 019): issued by
+ * `POST /v1/activities/invite/{courseId}/link` to a learner who owns the course. Only a token the
+ * server issued counts; the numeric `suid` beside it is a hint and alone discounts, attributes and
+ * reveals nothing.
+ */
+export const InviteToken = Type.String({ pattern: '^[A-Za-z0-9_-]{16,64}$', maxLength: 64 });
+/** The sharer's user id from the link (spec §3 source id `suid`, a hint) and the link's token. */
+export const ReferralQuery = Type.Object({ suid: Type.Optional(Id()), it: Type.Optional(InviteToken) });
 export type ReferralQuery = Static<typeof ReferralQuery>;
-export const ReferralBody = Type.Object({ suid: Type.Optional(Id) });
+export const ReferralBody = Type.Object({ suid: Type.Optional(Id()), it: Type.Optional(InviteToken) });
 export type ReferralBody = Static<typeof ReferralBody>;
-export const InviteOrderBody = Type.Object({ suid: Id });
+export const InviteOrderBody = Type.Object({ suid: Id(), it: Type.Optional(InviteToken) });
 export type InviteOrderBody = Static<typeof InviteOrderBody>;
+
+/** A learner's share link token for one course (invitation and cash-back alike). */
+export const InviteLink = Type.Object({
+  courseId: Type.Integer(),
+  /** Put in the shared link as `it`, next to `suid`. */
+  token: Type.String(),
+  suid: Type.Integer(),
+  expiresAt: Type.String({ format: 'date-time' }),
+});
+export type InviteLink = Static<typeof InviteLink>;
 
 // ---- group buy ----
 
@@ -85,7 +102,7 @@ export type GroupBuyActivity = Static<typeof GroupBuyActivity>;
 export const GroupBuyActivityList = Type.Object({ rows: Type.Array(GroupBuyActivity) });
 export type GroupBuyActivityList = Static<typeof GroupBuyActivityList>;
 
-export const GroupBuyListQuery = Type.Object({ courseId: Type.Optional(Id) });
+export const GroupBuyListQuery = Type.Object({ courseId: Type.Optional(Id()) });
 export type GroupBuyListQuery = Static<typeof GroupBuyListQuery>;
 
 /** The caller's place in a group. */

@@ -133,6 +133,28 @@ export const ERROR_CATALOGUE = {
   [-10122]: { message: '您已在本活动的一个团中，请在“我的拼团”查看' },
   [-10123]: { message: '邀请链接无效，请向好友重新获取' },
   [-10124]: { message: '该课程暂无返现活动' },
+  // Server-credited learning time (issue 11, decision 016).
+  [-10200]: { message: '播放会话无效，请重新打开课程播放' },
+  [-10201]: { message: '播放会话不属于该课程或章节，请重新打开课程播放' },
+  // Browser-bound login (issue 11, decision 017).
+  [-10210]: { message: '登录凭证已失效或已使用，请重新登录' },
+  [-10211]: { message: '请在发起登录的同一浏览器中完成登录' },
+  // Verified invitations, SMS delivery (issue 11, decision 019).
+  [-10250]: { message: '短信发送失败，请稍后再试', status: 503 },
+  [-10251]: { message: '手机号码有误，无法发送验证码', status: 400 },
+  [-10252]: { message: '购买该课程后才能邀请好友' },
+  // Storage that tells the truth: read-only, full or unreachable database/disk (issue 11, decision 020).
+  [-10220]: { message: '服务暂时无法保存数据，请稍后再试', status: 503 },
+  // Send caps on mail (issue 11, decision 021).
+  [-10230]: { message: '邮件发送太频繁，请稍后再试', status: 429 },
+  // Configuration and links that cannot be fooled; e-mail verification (issue 11, decision 018).
+  [-10240]: { message: '服务地址未配置，请联系客服 {phone}', showPhone: true, status: 503 },
+  [-10241]: { message: '您的邮箱尚未验证，请先在个人资料中完成邮箱验证', title: '邮箱未验证', link: PROFILE_LINK },
+  [-10242]: { message: '邮箱验证码错误，请重新输入' },
+  [-10243]: { message: '邮箱验证码已失效，请重新获取' },
+  [-10244]: { message: '验证码错误次数过多，请重新获取' },
+  [-10245]: { message: '验证邮件发送过于频繁，请稍后再试' },
+  [-10246]: { message: '验证邮件发送失败，请稍后再试' },
 } as const satisfies Record<number, ErrorEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
@@ -221,6 +243,22 @@ export const ErrorCodes = {
   ALREADY_IN_GROUP: -10122,
   REFERRAL_INVALID: -10123,
   NOT_CASHBACK_COURSE: -10124,
+  PLAY_SESSION_INVALID: -10200,
+  PLAY_SESSION_MISMATCH: -10201,
+  LOGIN_CODE_INVALID: -10210,
+  LOGIN_FOREIGN_BROWSER: -10211,
+  SMS_SEND_FAILED: -10250,
+  SMS_PHONE_REJECTED: -10251,
+  INVITE_NOT_ALLOWED: -10252,
+  STORAGE_UNAVAILABLE: -10220,
+  MAIL_SEND_LIMITED: -10230,
+  PUBLIC_URL_UNSET: -10240,
+  EMAIL_NOT_VERIFIED: -10241,
+  EMAIL_CODE_WRONG: -10242,
+  EMAIL_CODE_EXPIRED: -10243,
+  EMAIL_CODE_TOO_MANY_ATTEMPTS: -10244,
+  EMAIL_SEND_LIMITED: -10245,
+  EMAIL_SEND_FAILED: -10246,
   ACTIVITY_ENDED: -1376,
 } as const satisfies Record<string, ErrorCode | 0>;
 

@@ -1,5 +1,6 @@
 export * from './errors.ts';
 export * from './enums.ts';
+export * from './numbers.ts';
 export * from './schemas.ts';
 export * from './learning-record-schemas.ts';
 export * from './media-schemas.ts';
@@ -7,3 +8,5 @@ export * from './membership-schemas.ts';
 export * from './order-kind-schemas.ts';
 export * from './refund-schemas.ts';
 export * from './activity-schemas.ts';
+export * from './login-schemas.ts';
+export * from './pay-anomaly-schemas.ts';

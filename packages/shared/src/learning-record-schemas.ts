@@ -3,13 +3,25 @@
  * reports with `ListenV3Body`, resumes from `ListenProgress`; the record pages read the rest.
  */
 import { Type, type Static } from 'typebox';
-import { CourseCard, MAX_ID, PageQuery } from './schemas.ts';
+import { CourseCard, PageQuery } from './schemas.ts';
+import { Decimal, Id, Int, Timestamp } from './numbers.ts';
 
 const NullableInt = Type.Union([Type.Integer(), Type.Null()]);
 /** Seconds of media: up to 48 hours. */
-const MediaSeconds = Type.Number({ minimum: 0, maximum: 172_800 });
+const MediaSeconds = Decimal({ minimum: 0, maximum: 172_800 });
 
 export const ListenRecordId = Type.String({ minLength: 16, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
+
+/** The opaque play-session id play_auth hands out (decision 016). */
+export const PlaySessionId = Type.String({ minLength: 16, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
+
+/**
+ * What the server made of the report's play session: `active` (time credited as measured),
+ * `paused` (after an `exit`: the next report restarts the clock), `ended` (expired: nothing
+ * credited, ask play_auth again), `missing` (no session id: nothing credited or kept).
+ */
+export const ListenSessionState = Type.Union([Type.Literal('active'), Type.Literal('paused'), Type.Literal('ended'), Type.Literal('missing')]);
+export type ListenSessionState = Static<typeof ListenSessionState>;
 
 export const ListenEvent = Type.Union([Type.Literal('start'), Type.Literal('heartbeat'), Type.Literal('exit')]);
 export type ListenEvent = Static<typeof ListenEvent>;
@@ -22,14 +34,16 @@ export type ListenEvent = Static<typeof ListenEvent>;
  */
 export const ListenV3Body = Type.Object({
   recordId: ListenRecordId,
-  chapterId: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: MAX_ID }), Type.Null()])),
+  chapterId: Type.Optional(Type.Union([Id(), Type.Null()])),
   event: ListenEvent,
   position: MediaSeconds,
   duration: Type.Optional(Type.Union([MediaSeconds, Type.Null()])),
   playedSeconds: MediaSeconds,
   /** Client clock (ms), informative only. */
-  at: Type.Optional(Type.Integer({ minimum: 0, maximum: 4_102_444_800_000 })),
+  at: Type.Optional(Timestamp()),
   accessToken: Type.Optional(Type.String({ maxLength: 200 })),
+  /** `playSession` of the play_auth answer (decision 016); a report without one credits nothing. */
+  playSession: Type.Optional(PlaySessionId),
 });
 export type ListenV3Body = Static<typeof ListenV3Body>;
 
@@ -42,6 +56,7 @@ export const ListenV3Result = Type.Object({
   /** Seconds credited by this report. */
   credited: Type.Integer(),
   finished: Type.Boolean(),
+  sessionState: ListenSessionState,
 });
 export type ListenV3Result = Static<typeof ListenV3Result>;
 
@@ -95,7 +110,7 @@ export const ListenRecordQuery = PageQuery;
 /** 1 by month, 2 by week (Monday first), 3 by day. */
 export const ListenDateType = Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]);
 export const ListenReportQuery = Type.Object({
-  year: Type.Optional(Type.Integer({ minimum: 2000, maximum: 2100 })),
+  year: Type.Optional(Int({ minimum: 2000, maximum: 2100 })),
   dateType: Type.Optional(ListenDateType),
 });
 export type ListenReportQuery = Static<typeof ListenReportQuery>;
@@ -133,7 +148,7 @@ export const ListenReport = Type.Object({
 });
 export type ListenReport = Static<typeof ListenReport>;
 
-export const ListenExportQuery = Type.Object({ year: Type.Optional(Type.Integer({ minimum: 2000, maximum: 2100 })) });
+export const ListenExportQuery = Type.Object({ year: Type.Optional(Int({ minimum: 2000, maximum: 2100 })) });
 export type ListenExportQuery = Static<typeof ListenExportQuery>;
 
 /** `GET /v1/courses/share_stats`: the learner's own shares (/record/shareStats). */
@@ -163,7 +178,7 @@ export type ShareStats = Static<typeof ShareStats>;
 export const ExistPpt = Type.Object({ courseId: Type.Integer(), exist: Type.Boolean(), count: Type.Integer(), hasCourseware: Type.Boolean() });
 export type ExistPpt = Static<typeof ExistPpt>;
 
-export const PptImagesQuery = Type.Object({ chapterId: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID })) });
+export const PptImagesQuery = Type.Object({ chapterId: Type.Optional(Id()) });
 export type PptImagesQuery = Static<typeof PptImagesQuery>;
 export const PptSlide = Type.Object({
   slideId: Type.Integer(),
@@ -196,14 +211,14 @@ export const CoursewareUrl = Type.Object({
 });
 export type CoursewareUrl = Static<typeof CoursewareUrl>;
 
-export const SendPptQuery = Type.Object({ courseId: Type.Integer({ minimum: 1, maximum: MAX_ID }) });
+export const SendPptQuery = Type.Object({ courseId: Id() });
 export type SendPptQuery = Static<typeof SendPptQuery>;
 export const SendPptResult = Type.Object({ courseId: Type.Integer(), sent: Type.Boolean(), email: Type.String(), fileName: Type.String() });
 export type SendPptResult = Static<typeof SendPptResult>;
 
 export const CoursewareFileQuery = Type.Object({
-  u: Type.Integer({ minimum: 1, maximum: MAX_ID }),
-  e: Type.Integer({ minimum: 0 }),
+  u: Id(),
+  e: Int({ minimum: 0, maximum: 99_999_999_999 }),
   s: Type.String({ minLength: 16, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' }),
 });
 export type CoursewareFileQuery = Static<typeof CoursewareFileQuery>;

@@ -4,9 +4,8 @@
  * operator's import calls. Decision 010 explains the URL signing and the HLS layout.
  */
 import { Type, type Static } from 'typebox';
-import { MAX_ID } from './schemas.ts';
+import { Id, Int } from './numbers.ts';
 
-const Id = Type.Integer({ minimum: 1, maximum: MAX_ID });
 
 /** `mode` of play_auth: 1 plays only in the native app (send the learner to /gotoApp), 2 H5 can play. */
 export const PlayMode = { NATIVE_ONLY: 1, H5: 2 } as const;
@@ -15,10 +14,10 @@ export const MediaKind = { VIDEO: 1, AUDIO: 2 } as const;
 
 /** Query of POST /v1/courses/{id}/play_auth (`sourseType` spelled as in the spec). */
 export const PlayAuthQuery = Type.Object({
-  sourseType: Type.Optional(Type.Integer({ minimum: 0, maximum: 99 })),
+  sourseType: Type.Optional(Int({ minimum: 0, maximum: 99 })),
   soldBy: Type.Optional(Type.String({ maxLength: 64 })),
   /** A series' chapter; default: the first chapter the learner may play. */
-  chapterId: Type.Optional(Id),
+  chapterId: Type.Optional(Id()),
 });
 export type PlayAuthQuery = Static<typeof PlayAuthQuery>;
 
@@ -46,10 +45,15 @@ export const PlayAuth = Type.Object({
   qualities: Type.Array(PlayQuality),
   /** The learner's masked phone (138****5678), else a masked name. */
   watermark: Type.String(),
+  /**
+   * Opaque id of the server's play session (decision 016): every listenV3 report of this play
+   * carries it as `playSession`; only time the server measured within it is credited. '' in mode 1.
+   */
+  playSession: Type.String({ maxLength: 64 }),
 });
 export type PlayAuth = Static<typeof PlayAuth>;
 
-export const PermittedQuery = Type.Object({ chapterId: Type.Optional(Id) });
+export const PermittedQuery = Type.Object({ chapterId: Type.Optional(Id()) });
 export const Permitted = Type.Object({
   permitted: Type.Boolean(),
   reason: Type.Optional(Type.String()),
@@ -72,17 +76,17 @@ export type PlaylistItem = Static<typeof PlaylistItem>;
 
 /** The signature fields every /v1/media URL carries: user, course, expiry (epoch s), signature. */
 export const MediaSignedQuery = Type.Object({
-  u: Type.Integer({ minimum: 1, maximum: MAX_ID }),
-  c: Type.Integer({ minimum: 1, maximum: MAX_ID }),
-  e: Type.Integer({ minimum: 0, maximum: 99_999_999_999 }),
+  u: Id(),
+  c: Id(),
+  e: Int({ minimum: 0, maximum: 99_999_999_999 }),
   s: Type.String({ minLength: 1, maxLength: 64 }),
 });
 export type MediaSignedQuery = Static<typeof MediaSignedQuery>;
 
-export const MediaAssetParam = Type.Object({ assetId: Id });
+export const MediaAssetParam = Type.Object({ assetId: Id() });
 /** A variant's playlist or segment: `/v1/media/play/{assetId}/{variant}/{file}`. */
 export const MediaFileParams = Type.Object({
-  assetId: Id,
+  assetId: Id(),
   variant: Type.String({ pattern: '^[av][0-9]{1,2}$' }),
   file: Type.String({ pattern: '^(index\\.m3u8|seg_[0-9]{3,6}\\.ts)$' }),
 });
@@ -90,8 +94,8 @@ export const MediaFileParams = Type.Object({
 // ---- operator import (X-Ops-Token) ----
 
 export const MediaImportQuery = Type.Object({
-  courseId: Id,
-  chapterId: Type.Optional(Id),
+  courseId: Id(),
+  chapterId: Type.Optional(Id()),
   /** The uploaded file's name, kept for the operator's record. */
   filename: Type.Optional(Type.String({ maxLength: 200 })),
 });

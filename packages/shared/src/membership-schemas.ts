@@ -3,7 +3,7 @@
  * Money is integer fen with a yuan display string beside it; times are ISO strings.
  */
 import { Type, type Static } from 'typebox';
-import { MAX_ID } from './schemas.ts';
+import { Id } from './numbers.ts';
 
 const NullableInt = Type.Union([Type.Integer(), Type.Null()]);
 const NullableString = Type.Union([Type.String(), Type.Null()]);
@@ -96,5 +96,5 @@ export const VipInfo = Type.Object({
 export type VipInfo = Static<typeof VipInfo>;
 
 /** `POST /v1/orders/member/{planId}`. */
-export const PlanIdParam = Type.Object({ planId: Type.Integer({ minimum: 1, maximum: MAX_ID }) });
+export const PlanIdParam = Type.Object({ planId: Id() });
 export type PlanIdParam = Static<typeof PlanIdParam>;

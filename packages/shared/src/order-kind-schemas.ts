@@ -4,7 +4,8 @@
  * (pay-for-me) link of send_pay. Money is integer fen with a yuan string beside it.
  */
 import { Type, type Static } from 'typebox';
-import { MAX_ID, OrderItem, OrderStatus } from './schemas.ts';
+import { OrderItem, OrderStatus } from './schemas.ts';
+import { Id, Int } from './numbers.ts';
 
 const NullableInt = Type.Union([Type.Integer(), Type.Null()]);
 const NullableString = Type.Union([Type.String(), Type.Null()]);
@@ -28,7 +29,7 @@ export const QuoteTarget = Type.Union([Type.Literal('course'), Type.Literal('cha
 export type QuoteTarget = Static<typeof QuoteTarget>;
 
 /** `GET /v1/orders/quote/{target}/{id}`. */
-export const OrderQuoteParams = Type.Object({ target: QuoteTarget, id: Type.Integer({ minimum: 1, maximum: MAX_ID }) });
+export const OrderQuoteParams = Type.Object({ target: QuoteTarget, id: Id() });
 export type OrderQuoteParams = Static<typeof OrderQuoteParams>;
 
 /** The enrolment window of a course (null sides are open); `state` is where now falls. */
@@ -76,13 +77,13 @@ export type OrderQuote = Static<typeof OrderQuote>;
 
 /** `POST /v1/orders/{courseId}/auto_order?timestamp&sign`: timestamp in Unix seconds, sign hex HMAC-SHA256. */
 export const AutoOrderQuery = Type.Object({
-  timestamp: Type.Integer({ minimum: 0, maximum: 99_999_999_999 }),
+  timestamp: Int({ minimum: 0, maximum: 99_999_999_999 }),
   sign: Type.String({ minLength: 1, maxLength: 128 }),
 });
 export type AutoOrderQuery = Static<typeof AutoOrderQuery>;
 
 /** `POST /v1/admin/orders/auto_order_link` (X-Ops-Token): makes a signed link for one course. */
-export const AutoOrderLinkBody = Type.Object({ courseId: Type.Integer({ minimum: 1, maximum: MAX_ID }) });
+export const AutoOrderLinkBody = Type.Object({ courseId: Id() });
 export type AutoOrderLinkBody = Static<typeof AutoOrderLinkBody>;
 
 export const AutoOrderLink = Type.Object({

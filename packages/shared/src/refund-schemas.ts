@@ -5,6 +5,7 @@
  */
 import { Type, type Static } from 'typebox';
 import { OrderStatus } from './schemas.ts';
+import { PageNo, PageSize } from './numbers.ts';
 
 export const RefundState = Type.Union([Type.Literal('processing'), Type.Literal('success'), Type.Literal('failed'), Type.Literal('abnormal')]);
 export type RefundState = Static<typeof RefundState>;
@@ -28,8 +29,8 @@ export type OrderRefund = Static<typeof OrderRefund>;
 /** `GET /v1/admin/refunds?status=&pageIndex&pageSize` (X-Ops-Token). */
 export const AdminRefundQuery = Type.Object({
   status: Type.Optional(RefundState),
-  pageIndex: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, default: 1 })),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+  pageIndex: Type.Optional(PageNo({ default: 1 })),
+  pageSize: Type.Optional(PageSize({ max: 100, default: 20 })),
 });
 export type AdminRefundQuery = Static<typeof AdminRefundQuery>;
 

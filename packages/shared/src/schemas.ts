@@ -13,14 +13,11 @@ export interface ApiEnvelope<T> {
   data: T;
 }
 
-/**
- * The largest id a table can hold: ids are 32-bit `integer` columns, and PostgreSQL fails a
- * comparison with a bigger value ("out of range for type integer") instead of finding nothing.
- */
-export const MAX_ID = 2_147_483_647;
+import { Id, Int, MAX_ID, PageNo, PageSize, Timestamp } from './numbers.ts';
+export { MAX_ID };
 
-/** A numeric id in a path: positive, at most MAX_ID — "-1", "0", "abc", "1e20" are refused. */
-export const IdParam = Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_ID }) });
+/** A numeric id in a path: positive, at most MAX_ID — "-1", "0", "abc", "1e20", "Infinity" are refused. */
+export const IdParam = Type.Object({ id: Id() });
 
 export const Mobile = Type.String({ pattern: '^1[3-9]\\d{9}$', description: 'mainland China mobile number' });
 export const SmsCode = Type.String({ pattern: '^\\d{6}$' });
@@ -34,6 +31,8 @@ export const UserProfile = Type.Object({
   avatar: Type.String(),
   mobile: Type.String(),
   email: Type.String(),
+  /** Whether `email` was proved by a code mailed to it; nothing is mailed to it until then (decision 018). */
+  emailVerified: Type.Boolean(),
   company: Type.String(),
   department: Type.String(),
   position: Type.String(),
@@ -65,7 +64,7 @@ export type TokenPair = Static<typeof TokenPair>;
 export const SmsCodeBody = Type.Object({
   mobile: Mobile,
   /** 1 login, 2 bind phone. */
-  type: Type.Optional(Type.Integer({ minimum: 1, maximum: 2 })),
+  type: Type.Optional(Int({ minimum: 1, maximum: 2 })),
 });
 export type SmsCodeBody = Static<typeof SmsCodeBody>;
 
@@ -108,6 +107,21 @@ export const UserInfoBody = Type.Object({
 });
 export type UserInfoBody = Static<typeof UserInfoBody>;
 
+/** `POST /v1/users/me/email/code`: a 6-digit code was mailed to the (masked) address (decision 018). */
+export const EmailCodeResult = Type.Object({
+  email: Type.String({ description: 'the address the code went to, masked' }),
+  /** Seconds the client should wait before asking again. */
+  resendAfter: Type.Integer(),
+  expiresIn: Type.Integer(),
+});
+export type EmailCodeResult = Static<typeof EmailCodeResult>;
+
+export const EmailVerifyBody = Type.Object({ code: Type.String({ pattern: '^\\d{6}$', description: 'the 6-digit code from the mail' }) });
+export type EmailVerifyBody = Static<typeof EmailVerifyBody>;
+
+export const EmailVerifyResult = Type.Object({ email: Type.String(), emailVerified: Type.Boolean() });
+export type EmailVerifyResult = Static<typeof EmailVerifyResult>;
+
 export const AuditStatusResult = Type.Object({
   /** spec §4 user audit result code: 0 ok, 262144 first audit, 262145 … 262148 */
   result: Type.Integer(),
@@ -149,8 +163,8 @@ const NullableString = Type.Union([Type.String(), Type.Null()]);
 
 /** 1-based paging of `{rows, total}` lists. */
 export const PageQuery = Type.Object({
-  pageIndex: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, default: 1 })),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 10 })),
+  pageIndex: Type.Optional(PageNo({ default: 1 })),
+  pageSize: Type.Optional(PageSize({ max: 50, default: 10 })),
 });
 export type PageQuery = Static<typeof PageQuery>;
 
@@ -202,14 +216,14 @@ export const CourseListQuery = Type.Object({
   /** Source id and tracking id: accepted for tracking, not used to filter. */
   suid: Type.Optional(Type.String({ maxLength: 64 })),
   tid: Type.Optional(Type.String({ maxLength: 64 })),
-  subjectId: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID })),
-  tagId: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID })),
-  isFree: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })),
-  courseType: Type.Optional(Type.Integer({ minimum: 1, maximum: 2 })),
+  subjectId: Type.Optional(Id()),
+  tagId: Type.Optional(Id()),
+  isFree: Type.Optional(Int({ minimum: 0, maximum: 1 })),
+  courseType: Type.Optional(Int({ minimum: 1, maximum: 2 })),
   /** 1, 2, 3, or 6 meaning levels 2 and 3. */
   courseLevel: Type.Optional(Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3), Type.Literal(6)])),
-  activityType: Type.Optional(Type.Integer({ minimum: 0, maximum: 3 })),
-  corporateId: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID })),
+  activityType: Type.Optional(Int({ minimum: 0, maximum: 3 })),
+  corporateId: Type.Optional(Id()),
   /** Words separated by spaces; every word must match the title, subtitle, lecturer or a tag. */
   keyword: Type.Optional(Type.String({ maxLength: 50 })),
   /** default: curated order; latest: newest first; popular: most learners first. */
@@ -217,12 +231,12 @@ export const CourseListQuery = Type.Object({
 });
 export type CourseListQuery = Static<typeof CourseListQuery>;
 
-export const SizeQuery = Type.Object({ size: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 10 })) });
+export const SizeQuery = Type.Object({ size: Type.Optional(PageSize({ max: 50, default: 10 })) });
 export type SizeQuery = Static<typeof SizeQuery>;
 
 export const MyCustomQuery = Type.Object({
-  isRandom: Type.Optional(Type.Integer({ minimum: 0, maximum: 1, default: 0 })),
-  size: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 10 })),
+  isRandom: Type.Optional(Int({ minimum: 0, maximum: 1, default: 0 })),
+  size: Type.Optional(PageSize({ max: 50, default: 10 })),
 });
 export type MyCustomQuery = Static<typeof MyCustomQuery>;
 
@@ -236,7 +250,7 @@ export type ExhibitionSection = Static<typeof ExhibitionSection>;
 
 export const CorporateCoursesQuery = Type.Object({
   ...PageQuery.properties,
-  corporateId: Type.Integer({ minimum: 1, maximum: MAX_ID }),
+  corporateId: Id(),
 });
 export type CorporateCoursesQuery = Static<typeof CorporateCoursesQuery>;
 
@@ -310,8 +324,8 @@ export const Chapter = Type.Object({
 export type Chapter = Static<typeof Chapter>;
 
 export const RelatedParams = Type.Object({
-  id: Type.Integer({ minimum: 1, maximum: MAX_ID }),
-  count: Type.Integer({ minimum: 1, maximum: 20 }),
+  id: Id(),
+  count: Int({ minimum: 1, maximum: 20 }),
 });
 
 export const Learner = Type.Object({
@@ -344,8 +358,8 @@ export const AppraisalPage = Type.Object({
 export type AppraisalPage = Static<typeof AppraisalPage>;
 
 export const AppraisalBody = Type.Object({
-  courseId: Type.Integer({ minimum: 1, maximum: MAX_ID }),
-  score: Type.Integer({ minimum: 1, maximum: 5 }),
+  courseId: Id(),
+  score: Int({ minimum: 1, maximum: 5 }),
   /** 1–500 characters after trimming. */
   content: Type.String({ maxLength: 2000 }),
 });
@@ -369,8 +383,8 @@ export type CommentPage = Static<typeof CommentPage>;
 
 /** `GET /v1/comment/{id}`: newest first; `end` is the last comment id already shown. */
 export const CommentQuery = Type.Object({
-  size: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 10 })),
-  end: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID })),
+  size: Type.Optional(PageSize({ max: 50, default: 10 })),
+  end: Type.Optional(Id()),
 });
 export type CommentQuery = Static<typeof CommentQuery>;
 
@@ -472,7 +486,7 @@ export type LiveListQuery = Static<typeof LiveListQuery>;
 export const MyCoursesQuery = Type.Object({
   ...PageQuery.properties,
   cur: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)])),
-  subjectId: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID })),
+  subjectId: Type.Optional(Id()),
 });
 export type MyCoursesQuery = Static<typeof MyCoursesQuery>;
 
@@ -496,7 +510,7 @@ export type CourseFolder = Static<typeof CourseFolder>;
 
 /** `GET`/`PUT /v1/users/me/subscriptions`: subjects the learner follows; they drive `my_custom`. */
 export const SubscriptionsBody = Type.Object({
-  subjectIds: Type.Array(Type.Integer({ minimum: 1, maximum: MAX_ID }), { maxItems: 20, uniqueItems: true }),
+  subjectIds: Type.Array(Id(), { maxItems: 20, uniqueItems: true }),
 });
 export type SubscriptionsBody = Static<typeof SubscriptionsBody>;
 
@@ -523,7 +537,7 @@ export type VisitResult = Static<typeof VisitResult>;
  */
 export const FavoriteListQuery = Type.Object({
   ...PageQuery.properties,
-  subjectId: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID })),
+  subjectId: Type.Optional(Id()),
 });
 export type FavoriteListQuery = Static<typeof FavoriteListQuery>;
 
@@ -565,9 +579,13 @@ export type CourseShareResult = Static<typeof CourseShareResult>;
 
 // ---- tracking (issue 6) ----
 /**
- * Tracking records (spec §3, §4, §7.7). Every record carries a client-generated `clientId`, so a
- * retried upload never stores a record twice. `userId` is never taken from the body: the server
- * reads it from the Access-Token when one is sent. Unknown fields are dropped, not refused.
+ * Tracking records (spec §3, §4, §7.7), accepted exactly as the spec shapes them: a page visit is
+ * `pageId, sessionId, beginTime, endTime, extras`; an element click `elementId, eventTime,
+ * sessionId, extras`. The de-duplication key is the record's `clientId` when the client sends one
+ * (our H5 tracker does), else the server derives it from the record's content (issue 11 §8,
+ * decision 020), so a retried upload never stores a record twice either way. `userId` is never
+ * taken from the body: the server reads it from the Access-Token when one is sent. Unknown fields
+ * are dropped, not refused.
  * Every route takes a JSON list of records; the single-record paths also take one object.
  */
 /** Records per upload; more answers TRACKING_BATCH_TOO_LARGE and stores nothing. */
@@ -581,7 +599,7 @@ export const COURSE_CARD_ELEMENT_ID = 'course-card';
 
 export const TrackClientId = Type.String({ minLength: 16, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
 /** Epoch milliseconds, up to 2100-01-01. */
-export const TrackTime = Type.Integer({ minimum: 0, maximum: 4_102_444_800_000 });
+export const TrackTime = Timestamp();
 export const TrackSessionId = Type.String({ minLength: 1, maxLength: 64 });
 /** Path plus the selected query, e.g. `/course/detail?courseId=12`. */
 export const TrackPageId = Type.String({ minLength: 1, maxLength: 512 });
@@ -594,7 +612,7 @@ export type TrackExtra = Static<typeof TrackExtra>;
 export const TrackExtras = Type.Array(TrackExtra, { maxItems: 20 });
 
 export const PageVisitRecord = Type.Object({
-  clientId: TrackClientId,
+  clientId: Type.Optional(TrackClientId),
   pageId: TrackPageId,
   sessionId: TrackSessionId,
   beginTime: TrackTime,
@@ -605,17 +623,18 @@ export const PageVisitRecord = Type.Object({
 export type PageVisitRecord = Static<typeof PageVisitRecord>;
 
 export const ElementClickRecord = Type.Object({
-  clientId: TrackClientId,
+  clientId: Type.Optional(TrackClientId),
   elementId: Type.String({ minLength: 1, maxLength: 128 }),
   eventTime: TrackTime,
   sessionId: TrackSessionId,
-  pageId: TrackPageId,
+  /** Not in the spec's click record; our tracker adds the page the click happened on. */
+  pageId: Type.Optional(TrackPageId),
   extras: Type.Optional(TrackExtras),
 });
 export type ElementClickRecord = Static<typeof ElementClickRecord>;
 
 export const CustomEventRecord = Type.Object({
-  clientId: TrackClientId,
+  clientId: Type.Optional(TrackClientId),
   name: Type.String({ minLength: 1, maxLength: 64 }),
   eventTime: TrackTime,
   sessionId: TrackSessionId,
@@ -645,7 +664,7 @@ export const StatsDay = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 export const StatsRangeQuery = Type.Object({
   from: Type.Optional(StatsDay),
   to: Type.Optional(StatsDay),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+  limit: Type.Optional(Int({ minimum: 1, maximum: 1000 })),
 });
 export type StatsRangeQuery = Static<typeof StatsRangeQuery>;
 
@@ -705,7 +724,7 @@ export const OrderTypeSchema = Type.Union([
 ]);
 
 /** Sign-up kinds (spec §3): course 1, chapter 2, column 3, rebate 4, early-bird 5, live course 6; 7 membership is ours (decision 012). */
-export const OrderKind = Type.Integer({ minimum: 1, maximum: 7 });
+export const OrderKind = Int({ minimum: 1, maximum: 7 });
 
 export const OrderStatus = Type.Union([
   Type.Literal('pending'),
@@ -871,7 +890,7 @@ export const LatelyOrders = Type.Object({ rows: Type.Array(Order) });
 export type LatelyOrders = Static<typeof LatelyOrders>;
 
 export const LatelyAddParams = Type.Object({
-  id: Type.Integer({ minimum: 1, maximum: MAX_ID }),
-  limit: Type.Integer({ minimum: 1, maximum: 10 }),
+  id: Id(),
+  limit: Int({ minimum: 1, maximum: 10 }),
 });
 export type LatelyAddParams = Static<typeof LatelyAddParams>;

@@ -1,6 +1,7 @@
 import type { Config } from '../config.ts';
 import type { Adapters } from './index.ts';
 import { ConsoleSmsProvider } from './sms/sms-provider.ts';
+import { TencentSmsProvider } from './sms/tencent-sms.ts';
 import { HttpWechatOAuthClient } from './wechat/wechat-oauth.ts';
 import { HttpWechatJsSdk, LocalWechatJsSdk } from './wechat/wechat-jssdk.ts';
 import { MemoryKvStore, type KvStore } from './kv-store.ts';
@@ -18,7 +19,8 @@ import { createMediaStorage } from './storage/create-storage.ts';
  */
 export function createAdapters(config: Config, kv: KvStore = new MemoryKvStore()): Adapters {
   return {
-    sms: new ConsoleSmsProvider(),
+    // SMS_PROVIDER=tencent: Tencent Cloud SMS (decision 019); console elsewhere (refused in production by config.ts).
+    sms: config.sms.tencent ? new TencentSmsProvider(config.sms.tencent) : new ConsoleSmsProvider(undefined, { showCode: !config.isProduction }),
     wechat: new HttpWechatOAuthClient(config.wechat),
     wechatJsSdk: config.wechat.jssdk === 'wechat' ? new HttpWechatJsSdk(config.wechat, kv) : new LocalWechatJsSdk(config.wechat.appId),
     pay: createPaymentProvider(config),

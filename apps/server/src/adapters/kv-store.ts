@@ -6,8 +6,10 @@
 import { Redis } from 'ioredis';
 
 export interface KvStore {
-  /** Increments a counter that expires ttlMs after its first increment; returns the new value. */
-  incr(key: string, ttlMs: number): Promise<number>;
+  /** Adds `by` (default 1) to a counter that expires ttlMs after its first increment; returns the new value. */
+  incr(key: string, ttlMs: number, by?: number): Promise<number>;
+  /** Like incr, and also answers how long the counter has left to live (rate limits: Retry-After). */
+  incrWithTtl(key: string, ttlMs: number, by?: number): Promise<{ value: number; ttlMs: number }>;
   get(key: string): Promise<string | null>;
   set(key: string, value: string, ttlMs: number): Promise<void>;
   del(key: string): Promise<void>;
@@ -35,11 +37,16 @@ export class MemoryKvStore implements KvStore {
     return e;
   }
 
-  async incr(key: string, ttlMs: number): Promise<number> {
+  async incr(key: string, ttlMs: number, by = 1): Promise<number> {
+    return (await this.incrWithTtl(key, ttlMs, by)).value;
+  }
+
+  async incrWithTtl(key: string, ttlMs: number, by = 1): Promise<{ value: number; ttlMs: number }> {
     const e = this.live(key);
-    const n = e ? Number(e.value) + 1 : 1;
-    this.map.set(key, { value: String(n), expiresAt: e ? e.expiresAt : this.now() + ttlMs });
-    return n;
+    const n = e ? Number(e.value) + by : by;
+    const expiresAt = e ? e.expiresAt : this.now() + ttlMs;
+    this.map.set(key, { value: String(n), expiresAt });
+    return { value: n, ttlMs: expiresAt - this.now() };
   }
 
   async get(key: string): Promise<string | null> {
@@ -76,11 +83,19 @@ export class RedisKvStore implements KvStore {
     this.redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
   }
 
-  async incr(key: string, ttlMs: number): Promise<number> {
+  async incr(key: string, ttlMs: number, by = 1): Promise<number> {
     const k = this.prefix + key;
-    const res = await this.redis.multi().incr(k).pexpire(k, ttlMs, 'NX').exec();
+    const res = await this.redis.multi().incrby(k, by).pexpire(k, ttlMs, 'NX').exec();
     const n = res?.[0]?.[1];
     return typeof n === 'number' ? n : Number(n);
+  }
+
+  async incrWithTtl(key: string, ttlMs: number, by = 1): Promise<{ value: number; ttlMs: number }> {
+    const k = this.prefix + key;
+    const res = await this.redis.multi().incrby(k, by).pexpire(k, ttlMs, 'NX').pttl(k).exec();
+    const n = Number(res?.[0]?.[1]);
+    const left = Number(res?.[2]?.[1]);
+    return { value: n, ttlMs: left > 0 ? left : ttlMs };
   }
 
   async get(key: string): Promise<string | null> {

@@ -52,6 +52,11 @@ export function openDatabase(opts: OpenDatabaseOptions): Database {
       max: opts.poolSize ?? DEFAULT_PG_POOL_SIZE,
       ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
     });
+    // An idle client whose server went away makes the pool emit 'error'; unhandled, that would end
+    // the process. The next query reconnects or fails and answers the coded 503 (decision 020).
+    pool.on('error', () => undefined);
+    // The same for a client lost while checked out: its query fails; the event must not crash us.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }

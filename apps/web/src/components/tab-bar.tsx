@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { NavLink } from '../lib/router.ts';
+import { NavLink, useNavigation } from '../lib/router.ts';
 import { paths } from '../config/paths.ts';
 import { BookIcon, CompassIcon, HomeIcon, UserIcon } from './icons/tab-icons.tsx';
 import styles from './tab-bar.module.css';
@@ -17,7 +17,14 @@ export const TABS: readonly Tab[] = [
   { to: paths.userHome.path, label: '我的', Icon: UserIcon },
 ];
 
+/**
+ * The tab of the page on its way lights up at the tap, not when that page's code and data have
+ * arrived (on a slow phone network the old tab stayed lit for a second: issue 11 §10).
+ */
 export function TabBar() {
+  const navigation = useNavigation();
+  const pending = navigation.location?.pathname.toLowerCase();
+  const pendingTab = pending != null && TABS.some((tab) => tab.to.toLowerCase() === pending);
   return (
     <nav className={styles.bar} aria-label="主导航">
       {TABS.map(({ to, label, Icon }) => (
@@ -25,7 +32,9 @@ export function TabBar() {
           key={to}
           to={to}
           end
-          className={({ isActive }) => (isActive ? `${styles.item} ${styles.active}` : styles.item)}
+          className={({ isActive, isPending }) =>
+            isPending || (isActive && !pendingTab) ? `${styles.item} ${styles.active}` : styles.item
+          }
         >
           <Icon size={24} />
           <span className={styles.label}>{label}</span>

@@ -145,7 +145,7 @@ export const paths = {
   },
   activityShareCard: route('/activity/shareCard', 'login'),
   activityGroupBuy: route<{ id?: Id; courseId?: Id }>('/activity/groupBuy', 'login'),
-  activityCashBack: route<{ id: Id; suid?: Id; source?: 'rebate'; tid?: Id; prvpage?: string }>(
+  activityCashBack: route<{ id: Id; suid?: Id; it?: string; source?: 'rebate'; tid?: Id; prvpage?: string }>(
     '/activity/cashBack',
     'login',
   ),

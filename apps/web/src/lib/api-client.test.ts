@@ -3,7 +3,7 @@ import { envelope, mockFetch } from '../../test/fetch-mock.ts';
 import { ApiError, api, apiRequest, listRequest } from './api-client.ts';
 import { getRefreshToken, getStoredToken, saveTokens } from './auth-store.ts';
 import { showErrorPopup } from './error-popup.ts';
-import { connectRouter, settleLogin } from './session.ts';
+import { captureAppToken, connectRouter, forgetAppToken, settleLogin } from './session.ts';
 import { toast } from './toast.ts';
 
 vi.mock('./error-popup.ts', () => ({ showErrorPopup: vi.fn(() => true) }));
@@ -45,10 +45,15 @@ describe('envelope and status handling', () => {
   it('prefers the apptoken query parameter over the stored token', async () => {
     saveTokens({ accessToken: 'stored-1' });
     window.history.replaceState(null, '', '/#/cor/history?apptoken=from-app');
+    // main.tsx takes it out of the address and keeps it for that page (decision 017).
+    captureAppToken();
+    expect(window.location.hash).toBe('#/cor/history');
+    here = '/cor/history';
     const { calls } = mockFetch({ '/v1/corporates/1/courses': () => envelope([]) });
 
     await api.get('/v1/corporates/1/courses');
     expect(calls[0]?.headers['access-token']).toBe('from-app');
+    forgetAppToken();
   });
 
   it('sends no token when there is none', async () => {

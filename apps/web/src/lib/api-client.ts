@@ -4,6 +4,7 @@ import { clearTokens, getRefreshToken, saveTokens } from './auth-store.ts';
 import { ApiError, LOGIN_REQUIRED_CODE, NETWORK_ERROR_CODE, TOKEN_EXPIRED_CODE } from './api-error.ts';
 import { toQueryString, type QueryInput } from './query.ts';
 import type * as ToastModule from './toast.ts';
+import { onFirstIntent } from './intent.ts';
 import { currentAppLocation, getAccessToken, getAppToken, isAnonymousAllowed, startLogin } from './session.ts';
 
 /**
@@ -65,15 +66,15 @@ const loadToast = () => {
 
 /**
  * The toasts load lazily, out of the home page's first load (docs/decisions/007-light-router.md).
- * The offline toast must show when the network is gone, so the first answer from the server
- * (the network works) loads the module when the browser is idle, ready for later.
+ * The offline toast must show when the network is gone, so once the server has answered (the
+ * network works) the module loads at the learner's first touch, ready for what the touch starts
+ * (not when idle: a visit that only looks at home downloads none of it, decision 023).
  */
+let toastWarming = false;
 function warmToast(): void {
-  if (toastModule) return;
-  const idle = (globalThis as { requestIdleCallback?: (fn: () => void) => number }).requestIdleCallback;
-  const load = () => void loadToast().catch(() => {});
-  if (idle) idle(load);
-  else setTimeout(load, 1000);
+  if (toastModule || toastWarming) return;
+  toastWarming = true;
+  onFirstIntent(() => void loadToast().catch(() => {}));
 }
 
 async function send(path: string, options: RequestOptions): Promise<RawResponse> {

@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  captureAppToken,
   connectRouter,
+  forgetAppToken,
+  getAppToken,
   currentSearchParams,
   getAccessToken,
   isAnonymousAllowed,
@@ -13,6 +16,7 @@ import { saveTokens } from './auth-store.ts';
 afterEach(() => {
   connectRouter(null);
   settleLogin();
+  forgetAppToken();
 });
 
 describe('session', () => {
@@ -24,11 +28,41 @@ describe('session', () => {
     expect(params.get('x')).toBe('inner');
   });
 
-  it('uses the apptoken before the stored token', () => {
+  it('uses the apptoken before the stored token, on its page only', () => {
     saveTokens({ accessToken: 'stored' });
     expect(getAccessToken()).toBe('stored');
     window.history.replaceState(null, '', '/userCenter/myBill?apptoken=app');
+    captureAppToken();
     expect(getAccessToken()).toBe('app');
+    // Another page's calls never send it.
+    window.history.replaceState(null, '', '/userCenter/userHome');
+    expect(getAccessToken()).toBe('stored');
+  });
+
+  it('takes the apptoken out of the address bar and never stores it (browser history)', () => {
+    window.history.replaceState(null, '', '/userCenter/myBill?a=1&apptoken=secret-app-token&b=2');
+    captureAppToken();
+    expect(`${window.location.pathname}${window.location.search}${window.location.hash}`).toBe('/userCenter/myBill?a=1&b=2');
+    expect(getAppToken()).toBe('secret-app-token');
+    expect(JSON.stringify({ ...window.localStorage })).not.toContain('secret-app-token');
+    expect(JSON.stringify({ ...window.sessionStorage })).not.toContain('secret-app-token');
+  });
+
+  it('takes the apptoken out of a hash route, before and inside the hash', () => {
+    window.history.replaceState(null, '', '/?apptoken=outer-token#/cor/history?x=1&apptoken=inner-token');
+    captureAppToken();
+    expect(`${window.location.pathname}${window.location.search}${window.location.hash}`).toBe('/#/cor/history?x=1');
+    connectRouter({ navigate: vi.fn(), location: () => '/cor/history?x=1' });
+    expect(getAppToken()).toBe('inner-token');
+  });
+
+  it('removes and ignores an apptoken on any other page', () => {
+    saveTokens({ accessToken: 'stored' });
+    window.history.replaceState(null, '', '/userCenter/userHome?apptoken=foreign');
+    captureAppToken();
+    expect(window.location.search).toBe('');
+    expect(getAccessToken()).toBe('stored');
+    expect(getAppToken()).toBeNull();
   });
 
   it('allows anonymous access only for our own _sourceSite', () => {

@@ -54,11 +54,65 @@ export function currentSearchParams(): URLSearchParams {
   return params;
 }
 
-export function getAppToken(params: URLSearchParams = currentSearchParams()): string | null {
-  return params.get('apptoken') || null;
+/**
+ * The `apptoken` of a native app embedding one page (spec §2.1: /cor/history, /userCenter/myBill;
+ * decision 017). It is taken out of the address bar at once (so it is neither copied, shared nor
+ * sent as a Referer), never stored, and kept in memory for that page's calls only: calls from
+ * any other page do not send it. On any other page an `apptoken` is removed and ignored.
+ */
+export const APPTOKEN_PAGES: readonly string[] = [paths.corHistory.path, paths.myBill.path];
+
+let pageAppToken: { path: string; token: string } | null = null;
+
+function appPathOf(location: string): string {
+  return location.split(/[?#]/)[0] || '/';
 }
 
-/** The token every call sends: the apptoken query value first, else the stored token (§7). */
+/** Keeps an apptoken for `path` when that page takes one. */
+export function adoptAppToken(path: string, token: string | null): void {
+  if (token && APPTOKEN_PAGES.includes(path)) pageAppToken = { path, token };
+}
+
+/**
+ * Takes `apptoken` out of the current address (before and inside the hash) with
+ * `history.replaceState` and keeps it for its page. Call before the router reads the address
+ * (main.tsx) and again from the apptoken pages.
+ */
+export function captureAppToken(): void {
+  const { pathname, search, hash } = window.location;
+  const outer = new URLSearchParams(search);
+  const q = hash.indexOf('?');
+  const inner = hash.startsWith('#/') && q >= 0 ? new URLSearchParams(hash.slice(q + 1)) : null;
+  if (!outer.has('apptoken') && !inner?.has('apptoken')) return;
+  const token = inner?.get('apptoken') || outer.get('apptoken');
+  outer.delete('apptoken');
+  inner?.delete('apptoken');
+  const outerQuery = outer.toString();
+  const hashPath = q >= 0 ? hash.slice(0, q) : hash;
+  const innerQuery = inner?.toString() ?? '';
+  const nextHash = hash.startsWith('#/') ? `${hashPath}${innerQuery ? `?${innerQuery}` : ''}` : hash;
+  window.history.replaceState(window.history.state, '', `${pathname}${outerQuery ? `?${outerQuery}` : ''}${nextHash}`);
+  const appPath = hash.startsWith('#/') ? appPathOf(hashPath.slice(1)) : pathname;
+  adoptAppToken(appPath, token);
+}
+
+/** Whether an apptoken is held for the page at `path`. */
+export function hasAppTokenFor(path: string): boolean {
+  return pageAppToken !== null && pageAppToken.path === path;
+}
+
+/** The apptoken of the page being shown, if it came with one; no other page's calls send it. */
+export function getAppToken(): string | null {
+  if (!pageAppToken || appPathOf(currentAppLocation()) !== pageAppToken.path) return null;
+  return pageAppToken.token;
+}
+
+/** Forgets the apptoken (tests; a native app's page reload brings a new one). */
+export function forgetAppToken(): void {
+  pageAppToken = null;
+}
+
+/** The token every call sends: the page's apptoken first, else the stored token (§7). */
 export function getAccessToken(): string | null {
   return getAppToken() ?? getStoredToken();
 }

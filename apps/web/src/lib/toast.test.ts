@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { toast } from './toast.ts';
+import { ROUTE_CHANGE_EVENT, ROUTE_CHANGE_GRACE_MS, toast } from './toast.ts';
 
 const toasts = () => document.querySelectorAll('.jf-toast');
 
@@ -46,6 +46,32 @@ describe('toast', () => {
     vi.advanceTimersByTime(60_000);
     expect(toasts()[0]?.classList.contains('jf-toast--leaving')).toBe(false);
     close();
+    vi.advanceTimersByTime(200);
+    expect(toasts()).toHaveLength(0);
+  });
+});
+
+describe('toast across pages', () => {
+  it('closes a toast of the page left behind when the route changes', () => {
+    toast.info('请稍候', { long: true });
+    vi.advanceTimersByTime(ROUTE_CHANGE_GRACE_MS);
+    window.dispatchEvent(new Event(ROUTE_CHANGE_EVENT));
+    expect(toasts()[0]?.classList.contains('jf-toast--leaving')).toBe(true);
+    vi.advanceTimersByTime(200);
+    expect(toasts()).toHaveLength(0);
+  });
+
+  it('keeps the toast that announced the change of page (登录成功, then back)', () => {
+    toast.success('登录成功');
+    vi.advanceTimersByTime(ROUTE_CHANGE_GRACE_MS - 1);
+    window.dispatchEvent(new Event(ROUTE_CHANGE_EVENT));
+    expect(toasts()[0]?.classList.contains('jf-toast--leaving')).toBe(false);
+  });
+
+  it('closes a loading toast that its page never closed', () => {
+    toast.loading('提交中');
+    vi.advanceTimersByTime(5000);
+    window.dispatchEvent(new Event(ROUTE_CHANGE_EVENT));
     vi.advanceTimersByTime(200);
     expect(toasts()).toHaveLength(0);
   });

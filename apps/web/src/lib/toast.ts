@@ -30,7 +30,23 @@ const DEFAULT_TEXT: Partial<Record<ToastKind, string>> = {
   loading: '加载中…',
 };
 
-let current: { node: HTMLElement; timer: ReturnType<typeof setTimeout> | undefined } | null = null;
+let current: { node: HTMLElement; timer: ReturnType<typeof setTimeout> | undefined; shownAt: number } | null = null;
+
+/** Window event the app shell fires after each route change (app/root-layout.tsx). */
+export const ROUTE_CHANGE_EVENT = 'jf:routechange';
+/**
+ * A toast shown this recently announces the action that changed the page (登录成功, then the
+ * page the learner came from) and stays; an older one belongs to the page left behind and goes
+ * (issue 11 §10: a toast stayed across pages).
+ */
+export const ROUTE_CHANGE_GRACE_MS = 1500;
+
+/** Closes the toast unless it was shown within ROUTE_CHANGE_GRACE_MS. */
+export function dismissStaleToast(now: number = Date.now()): void {
+  if (current && now - current.shownAt >= ROUTE_CHANGE_GRACE_MS) dismiss(current.node);
+}
+
+if (typeof window !== 'undefined') window.addEventListener(ROUTE_CHANGE_EVENT, () => dismissStaleToast());
 
 function dismiss(node: HTMLElement): void {
   if (current?.node !== node) return;
@@ -70,7 +86,7 @@ export function showToast(kind: ToastKind, text?: string, options: ToastOptions 
 
   const duration =
     options.duration ?? (kind === 'loading' ? 0 : options.long ? Limits.TOAST_LONG_MS : Limits.TOAST_SHORT_MS);
-  const entry = { node, timer: undefined as ReturnType<typeof setTimeout> | undefined };
+  const entry = { node, timer: undefined as ReturnType<typeof setTimeout> | undefined, shownAt: Date.now() };
   current = entry;
   if (duration > 0) entry.timer = setTimeout(() => dismiss(node), duration);
   return () => dismiss(node);

@@ -64,6 +64,14 @@ export interface PayNotification {
   paidAt: Date | null;
   /** openid of the payer when the provider reports it. */
   payerId?: string;
+  /**
+   * Whom the money went to and in what, as the notification says (WeChat's appid, mchid,
+   * amount.currency). Checked against `PaymentProvider.merchant` and 'CNY' by the notify route
+   * (decision 019); absent when the provider's notification does not carry them.
+   */
+  appId?: string;
+  mchId?: string;
+  currency?: string;
 }
 
 export interface PayOrderStatus {
@@ -116,6 +124,8 @@ export interface NotifyAck {
 
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'wechatpay';
+  /** The configured app id and merchant id a notification must name to be believed (decision 019). */
+  readonly merchant: { readonly appId: string; readonly mchId: string };
   prepay(input: PrepayInput): Promise<PrepayResult>;
   /**
    * Verifies the signature BEFORE parsing, then decrypts. Throws PayNotificationError on a bad or

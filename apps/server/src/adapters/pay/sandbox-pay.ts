@@ -5,7 +5,8 @@
  * which asks `simulatePayment` for a SIGNED notification and posts it to the same
  * `/v1/pay/notify/sandbox` route a real provider calls, so both share one fulfilment path.
  *
- * Notification wire format: body JSON `{id, orderNo, transactionId, tradeState, amountFen, paidAt}`;
+ * Notification wire format: body JSON `{id, orderNo, transactionId, tradeState, amountFen, paidAt,
+ * appId?, mchId?, currency?}` (the last three checked like WeChat's when present, decision 019);
  * headers `x-sandbox-timestamp` (seconds), `x-sandbox-nonce`, `x-sandbox-signature` =
  * base64(HMAC-SHA256(secret, `${timestamp}\n${nonce}\n${body}\n`)) — WeChat Pay v3's message
  * layout with an HMAC instead of RSA. Timestamps more than 5 minutes off are refused.
@@ -35,6 +36,7 @@ import {
 } from './payment-provider.ts';
 
 export const SANDBOX_APP_ID = 'sandbox';
+export const SANDBOX_MCH_ID = 'sandbox-mch';
 const MAX_SKEW_SEC = 5 * 60;
 
 interface SandboxTrade {
@@ -51,6 +53,7 @@ export interface SignedNotification {
 
 export class SandboxPaymentProvider implements PaymentProvider {
   readonly name = 'sandbox' as const;
+  readonly merchant = { appId: SANDBOX_APP_ID, mchId: SANDBOX_MCH_ID } as const;
   private readonly trades = new Map<string, SandboxTrade>();
   private readonly refunds = new Map<string, RefundResult>();
   private readonly refundOrders = new Map<string, string>();
@@ -106,6 +109,9 @@ export class SandboxPaymentProvider implements PaymentProvider {
       tradeState: 'SUCCESS',
       amountFen: trade.amountFen,
       paidAt: (trade.paidAt as Date).toISOString(),
+      appId: SANDBOX_APP_ID,
+      mchId: SANDBOX_MCH_ID,
+      currency: 'CNY',
     });
   }
 
@@ -175,6 +181,9 @@ export class SandboxPaymentProvider implements PaymentProvider {
         tradeState: b.tradeState as PayNotification['tradeState'],
         amountFen: b.amountFen as number,
         paidAt,
+        ...(typeof b.appId === 'string' ? { appId: b.appId } : {}),
+        ...(typeof b.mchId === 'string' ? { mchId: b.mchId } : {}),
+        ...(typeof b.currency === 'string' ? { currency: b.currency } : {}),
       },
     };
   }

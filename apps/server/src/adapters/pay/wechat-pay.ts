@@ -150,6 +150,7 @@ interface Answer {
 
 export class WechatPayClient implements PaymentProvider {
   readonly name = 'wechatpay' as const;
+  readonly merchant: { readonly appId: string; readonly mchId: string };
   private readonly privateKey: crypto.KeyObject;
   private readonly platformKey: crypto.KeyObject;
   private readonly timeoutMs: number;
@@ -158,6 +159,7 @@ export class WechatPayClient implements PaymentProvider {
     private readonly cfg: WechatPayConfig,
     private readonly now: () => number = Date.now,
   ) {
+    this.merchant = { appId: cfg.appId, mchId: cfg.mchId };
     this.privateKey = crypto.createPrivateKey(cfg.privateKey);
     this.platformKey = crypto.createPublicKey(cfg.platformPublicKey);
     this.timeoutMs = cfg.timeoutMs ?? 10_000;
@@ -242,8 +244,11 @@ export class WechatPayClient implements PaymentProvider {
       if (!refund) throw new PayNotificationError('malformed', 'refund notification for another merchant or without a refund');
       return { type: 'refund', refund };
     }
-    const status = this.transaction(tx);
-    if (!status) throw new PayNotificationError('malformed', 'notification for another merchant or without an order');
+    // Another merchant's or app's notification, or one in another currency, is well formed: the
+    // notify route records it as an anomaly and acknowledges it (decision 019), so it is read here
+    // without the merchant check that queries keep.
+    const status = this.transaction(tx, { anyMerchant: true });
+    if (!status) throw new PayNotificationError('malformed', 'notification without an order');
     if (!status.transactionId) throw new PayNotificationError('malformed', 'notification without transaction_id');
     return {
       type: 'payment',
@@ -255,6 +260,9 @@ export class WechatPayClient implements PaymentProvider {
         amountFen: status.amountFen ?? -1,
         paidAt: status.paidAt ?? null,
         payerId: isObject(tx) && isObject(tx.payer) && typeof tx.payer.openid === 'string' ? tx.payer.openid : undefined,
+        appId: isObject(tx) && typeof tx.appid === 'string' ? tx.appid : '',
+        mchId: isObject(tx) && typeof tx.mchid === 'string' ? tx.mchid : '',
+        currency: isObject(tx) && isObject(tx.amount) && typeof tx.amount.currency === 'string' ? tx.amount.currency : '',
       },
     };
   }
@@ -322,8 +330,8 @@ export class WechatPayClient implements PaymentProvider {
   }
 
   /** The decrypted or queried transaction, if it is ours and well formed. */
-  private transaction(tx: unknown): PayOrderStatus | null {
-    if (!isObject(tx) || tx.mchid !== this.cfg.mchId || typeof tx.out_trade_no !== 'string') return null;
+  private transaction(tx: unknown, opts: { anyMerchant?: boolean } = {}): PayOrderStatus | null {
+    if (!isObject(tx) || (!opts.anyMerchant && tx.mchid !== this.cfg.mchId) || typeof tx.out_trade_no !== 'string') return null;
     const state = tx.trade_state;
     if (typeof state !== 'string' || !TRADE_STATES.has(state as TradeState)) return null;
     const total = isObject(tx.amount) ? tx.amount.total : undefined;

@@ -19,17 +19,30 @@ export interface SentSms extends SmsMessage {
   at: number;
 }
 
-/** Logs every code as one JSON line (`{"sms":{"mobile","code"}}`) and keeps the last ones in memory. */
+/**
+ * Logs every send as one JSON line (`{"sms":{"mobile","code"}}`) and keeps the last ones in
+ * memory. The number is always masked (138****1234); the code is printed only when `showCode`
+ * (development), never under NODE_ENV=production — where config refuses this provider anyway
+ * (decision 017).
+ */
 export class ConsoleSmsProvider implements SmsProvider {
   readonly name = 'console';
   readonly sent: SentSms[] = [];
+  private readonly showCode: boolean;
 
-  constructor(private readonly log: (line: string) => void = (l) => process.stdout.write(`${l}\n`)) {}
+  constructor(
+    private readonly log: (line: string) => void = (l) => process.stdout.write(`${l}\n`),
+    opts: { showCode?: boolean } = {},
+  ) {
+    this.showCode = opts.showCode ?? !/^production$/i.test(process.env.NODE_ENV ?? '');
+  }
 
   async send(message: SmsMessage): Promise<void> {
     this.sent.push({ ...message, at: Date.now() });
     if (this.sent.length > 100) this.sent.shift();
-    this.log(JSON.stringify({ level: 30, time: Date.now(), msg: 'sms sent (console provider)', sms: { mobile: message.mobile, code: message.code, purpose: message.purpose } }));
+    const mobile = message.mobile.length >= 7 ? `${message.mobile.slice(0, 3)}****${message.mobile.slice(-4)}` : '****';
+    const sms = { mobile, ...(this.showCode ? { code: message.code } : {}), purpose: message.purpose };
+    this.log(JSON.stringify({ level: 30, time: Date.now(), msg: 'sms sent (console provider)', sms }));
   }
 
   lastCodeFor(mobile: string): string | undefined {

@@ -18,8 +18,14 @@ export class LocalMediaStorage implements MediaStorage {
     const target = this.file(key);
     await fsp.mkdir(path.dirname(target), { recursive: true });
     const tmp = `${target}.${crypto.randomBytes(6).toString('hex')}.tmp`;
-    await fsp.writeFile(tmp, body);
-    await fsp.rename(tmp, target);
+    try {
+      await fsp.writeFile(tmp, body);
+      await fsp.rename(tmp, target);
+    } catch (err) {
+      // A full or read-only disk: no half-written temp file is left behind (decision 020).
+      await fsp.rm(tmp, { force: true }).catch(() => undefined);
+      throw err;
+    }
   }
 
   async get(key: string): Promise<StoredObject | null> {

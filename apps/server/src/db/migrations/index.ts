@@ -16,6 +16,12 @@ import * as m012 from './012-activity-orders.ts';
 import * as m013 from './013-media.ts';
 import * as m014 from './014-listen-records.ts';
 import * as m015 from './015-refunds.ts';
+import * as m016 from './016-play-sessions.ts';
+import * as m017 from './017-one-time-codes.ts';
+import * as m018 from './018-email-verification.ts';
+import * as m019 from './019-invites-pay-anomalies.ts';
+import * as m020 from './020-health-probe.ts';
+import * as m022 from './022-read-indexes.ts';
 
 export interface NumberedMigration {
   name: string;
@@ -38,4 +44,10 @@ export const migrations: readonly NumberedMigration[] = [
   { name: '013-media', up: m013.up },
   { name: '014-listen-records', up: m014.up },
   { name: '015-refunds', up: m015.up },
+  { name: '016-play-sessions', up: m016.up },
+  { name: '017-one-time-codes', up: m017.up },
+  { name: '018-email-verification', up: m018.up },
+  { name: '019-invites-pay-anomalies', up: m019.up },
+  { name: '020-health-probe', up: m020.up },
+  { name: '022-read-indexes', up: m022.up },
 ];

@@ -499,3 +499,23 @@ export async function sumRewardsOf(db: Conn, sharerUserId: number): Promise<{ to
   }
   return { total, pendingFen, paidOutFen };
 }
+
+// ---- invitation links (migration 019, decision 019) ----
+
+export async function insertShareInvite(db: Conn, r: { tokenHash: string; sharerUserId: number; courseId: number; now: number; expiresAt: number }): Promise<void> {
+  await db
+    .insertInto('share_invites')
+    .values({ token_hash: r.tokenHash, sharer_user_id: r.sharerUserId, course_id: r.courseId, created_at: r.now, expires_at: r.expiresAt })
+    .execute();
+}
+
+/** The invitation behind a token hash, when it is for this course and still valid at `now`. */
+export function findValidShareInvite(db: Conn, tokenHash: string, courseId: number, now: number): Promise<{ sharer_user_id: number } | undefined> {
+  return db
+    .selectFrom('share_invites')
+    .select('sharer_user_id')
+    .where('token_hash', '=', tokenHash)
+    .where('course_id', '=', courseId)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+}

@@ -9,7 +9,12 @@
  *   in `cashback_offers`. A buyer arriving through a sharer's link pays the ordinary price (member
  *   rule -1368 in member-price.ts); the sharer earns the rebate once the payment is fulfilled.
  *   Rewards are paid out by the sweep (payout-service.ts).
- * In both, the link's user counts only if it is someone else, active, who owns the course.
+ * In both, the link counts only through an invitation the server issued (decision 019): the sharer
+ * asks `POST /v1/activities/invite/{courseId}/link` for a token (they must own the course), the
+ * link carries it as `it`, and only a stored, unexpired token for this course whose sharer is
+ * someone else, still active, who still owns the course, gives the discount, the reward and the
+ * sharer's name. The numeric `suid` is a hint for tracking: alone it matches nothing, so forged or
+ * enumerated ids discount nothing and reveal no one.
  */
 import {
   ErrorCodes,
@@ -19,6 +24,7 @@ import {
   type CashbackRewardPage,
   type CreateOrderResult,
   type InvitationPage,
+  type InviteLink,
   type InviteOffer,
 } from '@jinfa/shared';
 import type { Db } from '../users/user-repository.ts';
@@ -26,6 +32,7 @@ import type { UserRow } from '../../db/schema.ts';
 import type { Dialect } from '../../db/database.ts';
 import type { PaymentProvider } from '../../adapters/pay/payment-provider.ts';
 import { AppError } from '../../lib/errors.ts';
+import { randomToken, sha256Hex } from '../../lib/crypto.ts';
 import { yuan } from '../courses/course-card.ts';
 import { findUserById } from '../users/user-repository.ts';
 import { findUserCourse } from '../learning/learning-repository.ts';
@@ -33,8 +40,10 @@ import { courseDraft, placeOrder, presentOne } from '../orders/order-service.ts'
 import {
   countInvitationsOf,
   findCashbackOffer,
+  findValidShareInvite,
   insertInvitation,
   insertReferral,
+  insertShareInvite,
   listInvitationsOf,
   listRewardsOf,
   sumRewardsOf,
@@ -51,12 +60,36 @@ export function invitePriceOf(amountFen: number): number {
   return Math.max(1, amountFen - Math.floor((amountFen * INVITE_DISCOUNT_PERCENT) / 100));
 }
 
-/** The link's user, when they count: someone else, active, who owns the course. */
-async function referrer(db: Db, suid: number | undefined, buyer: UserRow | null, courseId: number): Promise<UserRow | undefined> {
-  if (suid === undefined || suid === buyer?.id) return undefined;
-  const user = await findUserById(db, suid);
+/** How long a share link's invitation counts after the sharer asked for it. */
+export const INVITE_LINK_TTL_MS = 30 * 24 * 3600_000;
+
+/** What a link carried: `suid` (a hint, never trusted) and `it`, the invitation token. */
+export interface LinkReferral {
+  suid?: number;
+  it?: string;
+}
+
+/** `POST /v1/activities/invite/{courseId}/link`: a new invitation token of the caller for a course they own. */
+export async function issueInviteLink(db: Db, user: UserRow, courseId: number, now: number): Promise<InviteLink> {
+  if (user.account_status !== 0 || !(await findUserCourse(db, user.id, courseId))) throw new AppError(ErrorCodes.INVITE_NOT_ALLOWED);
+  const token = randomToken(18);
+  const expiresAt = now + INVITE_LINK_TTL_MS;
+  // Only the hash is stored: reading the table does not hand out working links.
+  await insertShareInvite(db, { tokenHash: sha256Hex(token), sharerUserId: user.id, courseId, now, expiresAt });
+  return { courseId, token, suid: user.id, expiresAt: new Date(expiresAt).toISOString() };
+}
+
+/**
+ * The link's sharer, when they count: an invitation we issued for this course, not expired, whose
+ * sharer is not the buyer, is active and still owns the course. `suid` plays no part.
+ */
+async function referrer(db: Db, ref: LinkReferral, buyer: UserRow | null, courseId: number, now: number): Promise<UserRow | undefined> {
+  if (!ref.it) return undefined;
+  const invite = await findValidShareInvite(db, sha256Hex(ref.it), courseId, now);
+  if (!invite || invite.sharer_user_id === buyer?.id) return undefined;
+  const user = await findUserById(db, invite.sharer_user_id);
   if (!user || user.account_status !== 0) return undefined;
-  return (await findUserCourse(db, suid, courseId)) ? user : undefined;
+  return (await findUserCourse(db, user.id, courseId)) ? user : undefined;
 }
 
 /** What the caller would pay for the whole course, or the rule's code that stops them. */
@@ -71,9 +104,9 @@ async function priceFor(db: Db, user: UserRow, courseId: number, now: number): P
 }
 
 /** `GET /v1/activities/invite/{courseId}?suid`. */
-export async function inviteOffer(db: Db, dialect: Dialect, user: UserRow, courseId: number, suid: number | undefined, now: number): Promise<InviteOffer> {
+export async function inviteOffer(db: Db, dialect: Dialect, user: UserRow, courseId: number, ref: LinkReferral, now: number): Promise<InviteOffer> {
   const course = await courseCard(db, dialect, courseId);
-  const [inviter, price, owned] = await Promise.all([referrer(db, suid, user, courseId), priceFor(db, user, courseId, now), findUserCourse(db, user.id, courseId)]);
+  const [inviter, price, owned] = await Promise.all([referrer(db, ref, user, courseId, now), priceFor(db, user, courseId, now), findUserCourse(db, user.id, courseId)]);
   const amount = 'amountFen' in price ? price.amountFen : course.price;
   const invitePrice = invitePriceOf(amount);
   return {
@@ -94,11 +127,11 @@ export async function createInviteOrder(
   pay: PaymentProvider,
   user: UserRow,
   courseId: number,
-  suid: number,
+  ref: LinkReferral,
   now: number,
 ): Promise<CreateOrderResult> {
   const draft = await courseDraft(db, user, courseId, now);
-  const inviter = await referrer(db, suid, user, courseId);
+  const inviter = await referrer(db, ref, user, courseId, now);
   // Early-bird courses (kind 5) keep their own price; invitations are for ordinary course buys.
   if (!inviter || draft.kind !== SignupKind.COURSE) throw new AppError(ErrorCodes.REFERRAL_INVALID);
   const kept = await clearPendingSlot(db, dialect, pay, user.id, SignupKind.COURSE, courseId, now, (o) => o.type === OrderType.INVITE);
@@ -127,10 +160,10 @@ async function loadCashbackOffer(db: Db, courseId: number, activityType: number)
 }
 
 /** `GET /v1/activities/cashback/{courseId}?suid`: the cash-back landing. */
-export async function cashbackOffer(db: Db, dialect: Dialect, user: UserRow, courseId: number, suid: number | undefined, now: number): Promise<CashbackOffer> {
+export async function cashbackOffer(db: Db, dialect: Dialect, user: UserRow, courseId: number, ref: LinkReferral, now: number): Promise<CashbackOffer> {
   const course = await courseCard(db, dialect, courseId);
   const offer = await loadCashbackOffer(db, courseId, course.activityType);
-  const [sharer, price, owned] = await Promise.all([referrer(db, suid, user, courseId), priceFor(db, user, courseId, now), findUserCourse(db, user.id, courseId)]);
+  const [sharer, price, owned] = await Promise.all([referrer(db, ref, user, courseId, now), priceFor(db, user, courseId, now), findUserCourse(db, user.id, courseId)]);
   const amount = 'amountFen' in price ? price.amountFen : null;
   return {
     course,
@@ -152,7 +185,7 @@ export async function createCashbackOrder(
   pay: PaymentProvider,
   user: UserRow,
   courseId: number,
-  suid: number | undefined,
+  ref: LinkReferral,
   now: number,
 ): Promise<CreateOrderResult> {
   const course = await courseCard(db, dialect, courseId);
@@ -162,7 +195,7 @@ export async function createCashbackOrder(
   // An ordinary pending order for the course would be a second way to pay for it: cancel it.
   await clearPendingSlot(db, dialect, pay, user.id, SignupKind.COURSE, courseId, now, () => false);
   const res = await placeOrder(db, dialect, user.id, { ...draft, type: OrderType.CASHBACK, kind: SignupKind.REBATE }, { provider: pay.name, now });
-  const sharer = await referrer(db, suid, user, courseId);
+  const sharer = await referrer(db, ref, user, courseId, now);
   // The first link an order was made through keeps it (a second tap with another link changes nothing).
   if (sharer && res.order.status === 'pending') await insertReferral(db, { orderId: res.order.orderId, sharerUserId: sharer.id, now });
   return res;

@@ -26,6 +26,7 @@ import {
   GroupIdParam,
   GroupOrderResult,
   InvitationPage,
+  InviteLink,
   InviteOffer,
   InviteOrderBody,
   MyGroupPage,
@@ -38,7 +39,7 @@ import type { PaymentProvider } from '../../adapters/pay/payment-provider.ts';
 import type { PayoutProvider } from '../../adapters/payout/payout-provider.ts';
 import { ok } from '../../lib/envelope.ts';
 import { groupActivities, groupBuyPage, groupDetail, joinGroup, myGroups, runGroupUpkeep, startGroup } from './group-service.ts';
-import { cashbackOffer, createCashbackOrder, createInviteOrder, inviteOffer, myInvitations, myRewards } from './referral-service.ts';
+import { cashbackOffer, createCashbackOrder, createInviteOrder, inviteOffer, issueInviteLink, myInvitations, myRewards } from './referral-service.ts';
 import { payOutRewards } from './payout-service.ts';
 import { failClosedInvitations } from './activity-repository.ts';
 import { ACTIVITY_UPKEEP_LOCK, createUpkeepRunner, type LeaseLock, type UpkeepRunner } from '../orders/upkeep-lock.ts';
@@ -132,7 +133,7 @@ export async function activityRoutes(fastify: FastifyInstance) {
   // ---- invitations (order type 2) ----
   app.get('/activities/invite/:courseId', { schema: { params: CourseIdParam, querystring: ReferralQuery, response: { 200: Envelope(InviteOffer) } } }, async (request) => {
     const { user } = await request.requireUser({ allowRestricted: true });
-    return ok(await inviteOffer(app.db, app.dialect, user, request.params.courseId, request.query.suid, Date.now()));
+    return ok(await inviteOffer(app.db, app.dialect, user, request.params.courseId, request.query, Date.now()));
   });
 
   app.post(
@@ -140,7 +141,17 @@ export async function activityRoutes(fastify: FastifyInstance) {
     { schema: { params: CourseIdParam, body: InviteOrderBody, response: { 200: Envelope(CreateOrderResult) } } },
     async (request) => {
       const { user } = await request.requireUser();
-      return ok(await createInviteOrder(app.db, app.dialect, app.adapters.pay, user, request.params.courseId, request.body.suid, Date.now()));
+      return ok(await createInviteOrder(app.db, app.dialect, app.adapters.pay, user, request.params.courseId, request.body, Date.now()));
+    },
+  );
+
+  // The token a share link carries (`it`); invitations and cash-back count only through one (decision 019).
+  app.post(
+    '/activities/invite/:courseId/link',
+    { schema: { params: CourseIdParam, body: Type.Unknown({ description: 'ignored' }), response: { 200: Envelope(InviteLink) } } },
+    async (request) => {
+      const { user } = await request.requireUser();
+      return ok(await issueInviteLink(app.db, user, request.params.courseId, Date.now()));
     },
   );
 
@@ -159,7 +170,7 @@ export async function activityRoutes(fastify: FastifyInstance) {
 
   app.get('/activities/cashback/:courseId', { schema: { params: CourseIdParam, querystring: ReferralQuery, response: { 200: Envelope(CashbackOffer) } } }, async (request) => {
     const { user } = await request.requireUser({ allowRestricted: true });
-    return ok(await cashbackOffer(app.db, app.dialect, user, request.params.courseId, request.query.suid, Date.now()));
+    return ok(await cashbackOffer(app.db, app.dialect, user, request.params.courseId, request.query, Date.now()));
   });
 
   app.post(
@@ -167,7 +178,7 @@ export async function activityRoutes(fastify: FastifyInstance) {
     { schema: { params: CourseIdParam, body: OptionalReferralBody, response: { 200: Envelope(CreateOrderResult) } } },
     async (request) => {
       const { user } = await request.requireUser();
-      return ok(await createCashbackOrder(app.db, app.dialect, app.adapters.pay, user, request.params.courseId, request.body?.suid ?? undefined, Date.now()));
+      return ok(await createCashbackOrder(app.db, app.dialect, app.adapters.pay, user, request.params.courseId, request.body ?? {}, Date.now()));
     },
   );
 }

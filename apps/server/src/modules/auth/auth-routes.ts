@@ -5,7 +5,7 @@
 import { Type } from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { AuthenticateBody, Envelope, ErrorCodes, LogoutResult, PhoneBindResult, PresetUser, SmsCodeBody, SmsCodeResult, TokenPair } from '@jinfa/shared';
+import { AuthenticateBody, Envelope, ErrorCodes, LogoutResult, PhoneBindResult, PresetUser, SmsCodeBody, SmsCodeResult, TokenPair, Id, Int } from '@jinfa/shared';
 import { ok } from '../../lib/envelope.ts';
 import { AppError } from '../../lib/errors.ts';
 import { assertCanAct } from '../../plugins/auth.ts';
@@ -16,7 +16,7 @@ import { sendSmsCode, SmsPurpose } from './sms-code-service.ts';
 import { endSession, issueTokenPair, rotateRefreshToken } from './token-service.ts';
 import { callerOrAnonymous, userAgentOf } from './request-context.ts';
 
-const UserIdQuery = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
+const UserIdQuery = Id();
 /** Bodiless writes: the H5 sends `{}`, curl sends nothing; either is fine and nothing in it is read. */
 const EmptyBody = Type.Unknown({ description: 'ignored' });
 
@@ -32,7 +32,10 @@ export async function authRoutes(fastify: FastifyInstance) {
   app.post(
     '/users/online/sms_code',
     { schema: { body: SmsCodeBody, response: { 200: Envelope(SmsCodeResult) } } },
-    async (request) => {
+    async (request, reply) => {
+      // Per signed-in user (binding a phone); per phone and per IP are counted in sendSmsCode.
+      const caller = await callerOrAnonymous(request);
+      if (caller) await app.sendCap('sms', { userId: caller.user.id }, reply);
       const result = await sendSmsCode(
         {
           db: app.db,
@@ -89,7 +92,7 @@ export async function authRoutes(fastify: FastifyInstance) {
     {
       onRequest: requireTestLogin,
       schema: {
-        querystring: Type.Object({ userId: UserIdQuery, productType: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })) }),
+        querystring: Type.Object({ userId: UserIdQuery, productType: Type.Optional(Int({ minimum: 0, maximum: 100 })) }),
         response: { 200: Envelope(TokenPair) },
       },
     },

@@ -1,17 +1,16 @@
 /**
  * The OAuth `state` of a WeChat login: which app, when it expires (10 minutes), who asked to
- * link (a logged-in caller), and a nonce also kept in an HttpOnly cookie so the callback only
+ * link (a logged-in caller), and a nonce derived from the browser's binding cookie
+ * (login-binding.ts: HMAC of the HttpOnly cookie, never the cookie itself), so the callback only
  * completes in the browser that started the flow (login CSRF). Signed with HMAC over those
  * fields and the returnUrl. WeChat limits `state` to 128 bytes of [A-Za-z0-9], so the returnUrl
  * itself travels in the callback's own query (`?r=`) and the signature binds it; no table needed.
  * Layout: <app m|o><expiry ms, base36>X<link user id, base36, 0 = none>X<nonce, 16 hex>X<mac, 32 hex>
  */
-import crypto from 'node:crypto';
 import { hmacHex, safeEqual } from '../../lib/crypto.ts';
 import type { WechatApp } from '../../adapters/wechat/wechat-oauth.ts';
 
 export const OAUTH_STATE_TTL_MS = 10 * 60 * 1000;
-export const OAUTH_NONCE_COOKIE = 'jf_wx_oauth';
 
 export interface OAuthState {
   app: WechatApp;
@@ -28,11 +27,12 @@ function mac(secret: string, fields: string, returnUrl: string): string {
 
 export function signOAuthState(
   secret: string,
-  input: { app: WechatApp; returnUrl: string; linkUserId: number | null; now: number },
-): { state: string; nonce: string } {
-  const nonce = crypto.randomBytes(8).toString('hex');
+  input: { app: WechatApp; returnUrl: string; linkUserId: number | null; nonce: string; now: number },
+): string {
+  const { nonce } = input;
+  if (!/^[0-9a-f]{16}$/.test(nonce)) throw new Error('OAuth state nonce must be 16 hex characters');
   const fields = `${input.app === 'open' ? 'o' : 'm'}${(input.now + OAUTH_STATE_TTL_MS).toString(36)}X${(input.linkUserId ?? 0).toString(36)}X${nonce}`;
-  return { state: `${fields}X${mac(secret, fields, input.returnUrl)}`, nonce };
+  return `${fields}X${mac(secret, fields, input.returnUrl)}`;
 }
 
 /** The state's content when its signature, expiry and returnUrl check out; null otherwise. */

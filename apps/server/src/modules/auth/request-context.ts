@@ -1,8 +1,9 @@
 /** What the login routes read from a request: the caller (if any), our public origin, cookies. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ErrorCodes } from '@jinfa/shared';
-import { AppError, ValidationError } from '../../lib/errors.ts';
+import { AppError } from '../../lib/errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
+import { publicOrigin as publicOriginOf } from '../../lib/public-origin.ts';
 
 /**
  * The caller, or null — also when the token is stale or revoked: a learner who signs in again
@@ -17,14 +18,9 @@ export async function callerOrAnonymous(request: FastifyRequest): Promise<AuthCo
   }
 }
 
-const HOST = /^(?:[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63})*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
-
-/** PUBLIC_URL's origin when configured, else the request's own (behind a proxy: X-Forwarded-Proto/Host). */
+/** PUBLIC_URL's origin; the request's own only in development without it (lib/public-origin.ts, decision 018). */
 export function publicOrigin(app: FastifyInstance, request: FastifyRequest): string {
-  if (app.config.publicUrl) return new URL(app.config.publicUrl).origin;
-  const host = request.host;
-  if (!HOST.test(host)) throw new ValidationError('请求的 Host 不合法');
-  return `${request.protocol === 'https' ? 'https' : 'http'}://${host}`;
+  return publicOriginOf(app.config, request);
 }
 
 /** H5 routes: hash history over http (`/#/user/login`), browser history over https (`/user/login`). */

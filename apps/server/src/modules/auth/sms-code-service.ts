@@ -70,6 +70,8 @@ export async function sendSmsCode(
   } catch (err) {
     await deleteSmsCode(db, id);
     deps.onDeliveryError?.(err);
+    // A provider's coded refusal (adapters/sms/tencent-sms.ts: bad number, its limits, unavailable) keeps its code.
+    if (err instanceof AppError) throw err;
     throw new AppError(ErrorCodes.SERVER_ERROR_ALT, '短信发送失败，请稍后再试');
   }
   return { resendAfter: limits.resendAfterSec, expiresIn: ttlMs / 1000 };

@@ -2,9 +2,10 @@
  * Signing in with WeChat. The code from the callback is exchanged for an openid (and unionid),
  * the profile is read, and one transaction finds the user — by (app, openid), else by unionid
  * across our apps, else creates one with the WeChat nickname and avatar — or, when a signed-in
- * learner started the flow, links the identity to them; then it opens a session.
+ * learner started the flow, links the identity to them. No session is opened here: the callback
+ * hands the browser a one-time login code that it exchanges for tokens (login-binding.ts).
  */
-import { AccountStatus, ErrorCodes, UserAuditStatus, UserType, type TokenPair } from '@jinfa/shared';
+import { AccountStatus, ErrorCodes, UserAuditStatus, UserType } from '@jinfa/shared';
 import { AppError } from '../../lib/errors.ts';
 import { WechatOAuthError, type WechatApp, type WechatOAuthClient } from '../../adapters/wechat/wechat-oauth.ts';
 import type { Dialect } from '../../db/database.ts';
@@ -12,7 +13,6 @@ import { findUserById, insertUser, isUniqueViolation, newUser, updateUser, type 
 import { findIdentityByOpenid, findIdentityByUnionid, findIdentityOfUser, insertIdentity, updateIdentity } from '../users/wechat-identity-repository.ts';
 import { assertCanAct } from '../../plugins/auth.ts';
 import { sealSecret } from './secret-box.ts';
-import { issueTokenPair, type TokenTtl } from './token-service.ts';
 
 /** WeChat keeps an OAuth refresh token valid for 30 days. */
 const SNS_REFRESH_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -50,11 +50,13 @@ export async function fetchWechatProfile(client: WechatOAuthClient, secret: stri
   }
 }
 
-export async function signInWithWechat(
-  trx: Trx,
-  ttl: TokenTtl,
-  input: { profile: WechatProfile; linkUserId: number | null; userAgent: string; now: number },
-): Promise<TokenPair> {
+/** Who signed in: the account found, created or linked. */
+export interface WechatSignIn {
+  userId: number;
+  isNewUser: boolean;
+}
+
+export async function signInWithWechat(trx: Trx, input: { profile: WechatProfile; linkUserId: number | null; now: number }): Promise<WechatSignIn> {
   const { profile: p, now } = input;
   const meta = {
     nickname: p.nickname,
@@ -106,18 +108,17 @@ export async function signInWithWechat(
       await updateUser(trx, userId, { nickname: user.nickname || p.nickname, avatar: user.avatar || p.avatar, updated_at: now });
     }
   }
-  const { sessionId: _sessionId, ...pair } = await issueTokenPair(trx, ttl, { userId, userAgent: input.userAgent, isNewUser, now });
-  return pair;
+  return { userId, isNewUser };
 }
 
 /** The whole callback after the state check: WeChat calls first, then one transaction. */
 export async function completeWechatLogin(
-  deps: { db: Db; dialect: Dialect; client: WechatOAuthClient; secret: string; ttl: TokenTtl },
-  input: { app: WechatApp; code: string; linkUserId: number | null; userAgent: string; now: number },
-): Promise<TokenPair> {
+  deps: { db: Db; dialect: Dialect; client: WechatOAuthClient; secret: string },
+  input: { app: WechatApp; code: string; linkUserId: number | null; now: number },
+): Promise<WechatSignIn> {
   const profile = await fetchWechatProfile(deps.client, deps.secret, input.app, input.code);
   const run = () =>
-    deps.db.transaction().execute((trx) => signInWithWechat(trx, deps.ttl, { profile, linkUserId: input.linkUserId, userAgent: input.userAgent, now: input.now }));
+    deps.db.transaction().execute((trx) => signInWithWechat(trx, { profile, linkUserId: input.linkUserId, now: input.now }));
   try {
     return await run();
   } catch (err) {

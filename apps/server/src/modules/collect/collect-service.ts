@@ -3,6 +3,7 @@
  * Records are turned into rows at once (so a bad batch is refused before anything is written),
  * then handed to the group-commit buffer; the caller's promise settles after the commit.
  */
+import crypto from 'node:crypto';
 import {
   COURSE_CARD_ELEMENT_ID,
   ErrorCodes,
@@ -95,9 +96,29 @@ function extrasText(extras: readonly TrackExtra[] | undefined): string {
 }
 
 /** `u:<userId>` when signed in, else `s:<sessionId>`; also checks the texts every record has. */
-function visitorOf(ctx: IngestContext, r: { sessionId: string; pageId: string }): string {
-  checkText(r.sessionId, r.pageId);
+function visitorOf(ctx: IngestContext, r: { sessionId: string; pageId?: string | undefined }): string {
+  checkText(r.sessionId, r.pageId ?? '');
   return ctx.userId !== null ? `u:${ctx.userId}` : `s:${r.sessionId}`;
+}
+
+/** The extras as the key sees them: order-free, so `[a,b]` and `[b,a]` are one record. */
+function canonicalExtras(extras: readonly TrackExtra[] | undefined, text: string): string {
+  if (!extras || extras.length < 2) return text;
+  const sorted = extras.map((e) => [e.key, e.value] as const).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
+  return JSON.stringify(sorted);
+}
+
+/**
+ * The de-duplication key of a record sent without a `clientId` (spec-shaped records, decision
+ * 020): a hash of everything that makes it this record — app, kind, session, page or element,
+ * its times and its extras. A resend of the same record gets the same key and is counted as a
+ * duplicate. The `~` prefix cannot occur in a client's id (TrackClientId allows [A-Za-z0-9_-]),
+ * so a derived key never collides with a sent one. NUL separates the parts: no text may hold it.
+ */
+export function derivedKey(kind: 'v' | 'e' | 'c', appId: string, parts: readonly (string | number)[]): string {
+  // One string, one native call: this runs per record on the ingest path (≥ 60,000/s).
+  // 128 bits of SHA-256 keep collisions out of reach and the unique index small.
+  return `~${crypto.hash('sha256', `${kind}\u0000${appId}\u0000${parts.join('\u0000')}`, 'base64url').slice(0, 22)}`;
 }
 
 // Rows are written as array literals in TRACK_COLUMNS order (no spreads: this runs per record).
@@ -106,7 +127,9 @@ export function visitRows(records: readonly PageVisitRecord[], ctx: IngestContex
     if (r.endTime < r.beginTime) throw new ValidationError(`请求参数有误：第 ${i + 1} 条记录 endTime 早于 beginTime`);
     const visitor = visitorOf(ctx, r);
     const course = visitCourseId(r.pageId, r.extras);
-    return [r.clientId, ctx.appId, ctx.userId, r.sessionId, visitor, r.pageId, course, chinaDay(r.beginTime), extrasText(r.extras), ctx.now, r.beginTime, r.endTime];
+    const extras = extrasText(r.extras);
+    const key = r.clientId ?? derivedKey('v', ctx.appId, [r.sessionId, r.pageId, r.beginTime, r.endTime, canonicalExtras(r.extras, extras)]);
+    return [key, ctx.appId, ctx.userId, r.sessionId, visitor, r.pageId, course, chinaDay(r.beginTime), extras, ctx.now, r.beginTime, r.endTime];
   });
 }
 
@@ -115,7 +138,10 @@ export function elementRows(records: readonly ElementClickRecord[], ctx: IngestC
     checkText(r.elementId);
     const visitor = visitorOf(ctx, r);
     const course = courseIdOf(extraValue(r.extras, 'courseId'));
-    return [r.clientId, ctx.appId, ctx.userId, r.sessionId, visitor, r.pageId, course, chinaDay(r.eventTime), extrasText(r.extras), ctx.now, r.elementId, r.eventTime];
+    const extras = extrasText(r.extras);
+    const pageId = r.pageId ?? '';
+    const key = r.clientId ?? derivedKey('e', ctx.appId, [r.sessionId, r.elementId, r.eventTime, pageId, canonicalExtras(r.extras, extras)]);
+    return [key, ctx.appId, ctx.userId, r.sessionId, visitor, pageId, course, chinaDay(r.eventTime), extras, ctx.now, r.elementId, r.eventTime];
   });
 }
 
@@ -124,7 +150,9 @@ export function customRows(records: readonly CustomEventRecord[], ctx: IngestCon
     checkText(r.name);
     const visitor = visitorOf(ctx, r);
     const course = courseIdOf(extraValue(r.extras, 'courseId'));
-    return [r.clientId, ctx.appId, ctx.userId, r.sessionId, visitor, r.pageId, course, chinaDay(r.eventTime), extrasText(r.extras), ctx.now, r.name, r.eventTime];
+    const extras = extrasText(r.extras);
+    const key = r.clientId ?? derivedKey('c', ctx.appId, [r.sessionId, r.name, r.eventTime, r.pageId, canonicalExtras(r.extras, extras)]);
+    return [key, ctx.appId, ctx.userId, r.sessionId, visitor, r.pageId, course, chinaDay(r.eventTime), extras, ctx.now, r.name, r.eventTime];
   });
 }
 

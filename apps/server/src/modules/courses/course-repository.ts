@@ -38,8 +38,9 @@ export type CourseSortKey = 'default' | 'latest' | 'popular';
 type CourseQuery = SelectQueryBuilder<DB, 'courses', object>;
 
 /** `wordValues`: placeholders for the search words' values when the query is precompiled. */
-function applyFilter(query: CourseQuery, dialect: Dialect, f: CourseFilter, wordValues?: readonly unknown[]): CourseQuery {
-  let q = query.where('courses.status', '=', CourseStatus.ON_SHELF);
+function applyFilter(query: CourseQuery, dialect: Dialect, f: CourseFilter, wordValues?: readonly unknown[], walk = false): CourseQuery {
+  // A literal, not a bound value: SQLite uses a partial index only when it can prove its WHERE.
+  let q = query.where('courses.status', '=', sql.lit(CourseStatus.ON_SHELF));
   q = f.corporateId !== undefined ? q.where('courses.corporate_id', '=', f.corporateId) : q.where('courses.corporate_id', 'is', null);
   if (f.listType === 1) q = q.where('courses.member_free', '=', 1);
   if (f.listType === 3) q = q.where('courses.vip_price', '>', 0);
@@ -52,10 +53,11 @@ function applyFilter(query: CourseQuery, dialect: Dialect, f: CourseFilter, word
   if (f.homeListType !== undefined) q = q.where('courses.home_list_type', '=', f.homeListType);
   const tagId = f.tagId;
   if (tagId !== undefined) {
-    q = q.where('courses.id', 'in', (eb) => eb.selectFrom('course_tags').select('course_tags.course_id').where('course_tags.tag_id', '=', tagId));
+    const id = walk ? sql<number>`+${sql.ref('courses.id')}` : sql<number>`${sql.ref('courses.id')}`;
+    q = q.where((eb) => eb(id, 'in', eb.selectFrom('course_tags').select('course_tags.course_id').where('course_tags.tag_id', '=', tagId)));
   }
   const words = f.words;
-  if (words && words.length > 0) q = q.where((eb) => searchCondition(eb, dialect, words, wordValues));
+  if (words && words.length > 0) q = q.where((eb) => searchCondition(eb, dialect, words, wordValues, walk));
   return q;
 }
 
@@ -106,11 +108,21 @@ function bindFilter(dialect: Dialect, f: CourseFilter) {
   return { key: key.join(','), shaped, wordValues, values };
 }
 
+/** Totals of list filters, kept briefly (decision 022): every page and every learner share one count. */
+export const LIST_TOTAL_TTL_MS = 10_000;
+const LIST_TOTALS_MAX = 2_000;
+const totalsByDb = new WeakMap<Conn, Map<string, { n: number; expires: number }>>();
+
+/** Forgets the cached list totals read through `db` (invalidateCatalogue calls it). */
+export function forgetListTotals(db: Conn): void {
+  totalsByDb.get(db)?.clear();
+}
+
 /**
- * One page of listed cards and the total, in one precompiled query: the page's course rows
- * (ordered and limited through the index) with the total as an uncorrelated sub-query, which
- * both dialects evaluate once. Lecturer, chapters and tags come from the card statics. Only a
- * page past the end needs a second query, for the total.
+ * One page of listed cards and the total (decision 022). The page is one precompiled query that
+ * walks a partial index in the list's order and stops after `limit` rows; the total is a count of
+ * index entries with the same filter, kept per filter for LIST_TOTAL_TTL_MS so paging and repeated
+ * visits do not count again. Lecturer, chapters and tags come from the card statics.
  */
 export async function listCourseCards(
   db: Conn,
@@ -120,30 +132,68 @@ export async function listCourseCards(
   page: { limit: number; offset: number },
 ): Promise<{ rows: CardRow[]; total: number }> {
   const { key, shaped, wordValues, values } = bindFilter(dialect, filter);
+  // A tag or a search: matching ids could drive the query (then sorted), or the list's ordered
+  // index could be walked with each course probed (stops after one page). Few matches: the first;
+  // many: the second. The total, needed anyway, says which (decision 022).
+  const bySet = filter.tagId !== undefined || (filter.words?.length ?? 0) > 0;
+  const known = bySet ? await listTotal(db, dialect, key, shaped, wordValues, values) : undefined;
+  const walk = known !== undefined && known > WALK_ABOVE;
   const rows = await runPrecompiled(
     db,
     dialect,
-    `list:${sort}:${key}`,
+    `list:${sort}:${key}${walk ? ':walk' : ''}`,
     () =>
-      ordered(applyFilter(db.selectFrom('courses'), dialect, shaped, wordValues), sort)
+      ordered(applyFilter(db.selectFrom('courses'), dialect, shaped, wordValues, walk), sort)
         .select(COURSE_ROW_CARD_COLUMNS)
-        // The inner `courses` shadows the outer one: the same filter, counted over the catalogue.
-        .select((eb) => applyFilter(eb.selectFrom('courses'), dialect, shaped, wordValues).select((e) => e.fn.countAll<number>().as('n')).as('total_rows'))
         .limit(placeholder<number>('limit'))
         .offset(placeholder<number>('offset')),
     { ...values, limit: page.limit, offset: page.offset },
   );
-  const first = rows[0];
   let total: number;
-  if (first) total = Number(first.total_rows);
-  else if (page.offset === 0) total = 0;
-  else {
-    const counted = await applyFilter(db.selectFrom('courses'), dialect, filter)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    total = Number(counted.n);
+  if (known !== undefined) total = known;
+  else if (page.offset === 0 && rows.length < page.limit) total = rows.length;
+  else total = await listTotal(db, dialect, key, shaped, wordValues, values);
+  return { rows: await withStatics(db, dialect, rows), total };
+}
+
+/** Matches above which a tag or search list walks the ordered index rather than sorting the matches. */
+const WALK_ABOVE = 300;
+
+async function listTotal(
+  db: Conn,
+  dialect: Dialect,
+  key: string,
+  shaped: CourseFilter,
+  wordValues: readonly unknown[],
+  values: Record<string, unknown>,
+): Promise<number> {
+  let totals = totalsByDb.get(db);
+  if (!totals) {
+    totals = new Map();
+    totalsByDb.set(db, totals);
   }
-  return { rows: await withStatics(db, dialect, rows.map(({ total_rows: _t, ...r }) => r)), total };
+  const totalKey = `${key}|${JSON.stringify(values)}`;
+  const now = Date.now();
+  const hit = totals.get(totalKey);
+  if (hit && hit.expires > now) return hit.n;
+  const [counted] = await runPrecompiled(
+    db,
+    dialect,
+    `count:${key}`,
+    () => applyFilter(db.selectFrom('courses'), dialect, shaped, wordValues).select((eb) => eb.fn.countAll<number>().as('n')),
+    values,
+  );
+  const n = Number(counted?.n ?? 0);
+  if (totals.size >= LIST_TOTALS_MAX) totals.clear();
+  totals.set(totalKey, { n, expires: now + LIST_TOTAL_TTL_MS });
+  return n;
+}
+
+/** The SQL of a list page and of its total, for the plan tests and the decision record. */
+export function compileListQueries(db: Conn, dialect: Dialect, filter: CourseFilter, sort: CourseSortKey, walk = false) {
+  const page = ordered(applyFilter(db.selectFrom('courses'), dialect, filter, undefined, walk), sort).select(COURSE_ROW_CARD_COLUMNS).limit(10).offset(10).compile();
+  const count = applyFilter(db.selectFrom('courses'), dialect, filter).select((eb) => eb.fn.countAll<number>().as('n')).compile();
+  return { page, count };
 }
 
 /**
@@ -209,9 +259,16 @@ export async function findPublishedChapters(db: Conn, courseId: number) {
 }
 
 /** The favourites table belongs to the favourites module; the course page only asks yes or no. */
-export async function hasFavorite(db: Conn, userId: number, courseId: number): Promise<boolean> {
-  const row = await db.selectFrom('favorites').select('id').where('user_id', '=', userId).where('course_id', '=', courseId).executeTakeFirst();
-  return !!row;
+export async function hasFavorite(db: Conn, dialect: Dialect, userId: number, courseId: number): Promise<boolean> {
+  // Precompiled: the logged-in course page asks it on every view (decision 022).
+  const rows = await runPrecompiled(
+    db,
+    dialect,
+    'has-favorite',
+    () => db.selectFrom('favorites').select('id').where('user_id', '=', placeholder<number>('userId')).where('course_id', '=', placeholder<number>('courseId')).limit(1),
+    { userId, courseId },
+  );
+  return rows.length > 0;
 }
 
 export async function listPublicBanners(db: Conn) {

@@ -21,6 +21,8 @@ import {
   PageQuery,
   RelatedParams,
   SizeQuery,
+  Int,
+  PageSize,
 } from '@jinfa/shared';
 import { cacheKey, catalogueCacheFor, sendCatalogue } from './http-cache.ts';
 import {
@@ -36,9 +38,9 @@ import {
 
 const ExhibitionQuery = Type.Object({
   /** One zone only (1..4); all zones when absent. */
-  type: Type.Optional(Type.Integer({ minimum: 1, maximum: 4 })),
+  type: Type.Optional(Int({ minimum: 1, maximum: 4 })),
   /** Courses per zone. */
-  size: Type.Optional(Type.Integer({ minimum: 1, maximum: 20, default: 6 })),
+  size: Type.Optional(PageSize({ max: 20, default: 6 })),
 });
 
 export async function courseRoutes(fastify: FastifyInstance) {

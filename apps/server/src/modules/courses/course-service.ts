@@ -121,7 +121,7 @@ export type CourseCaller = Pick<UserRow, 'id' | 'user_type' | 'member_expire_at'
 export async function courseDetail(db: Db, dialect: Dialect, id: number, caller: CourseCaller | null, now = Date.now()): Promise<CourseDetail> {
   const course = await readableCourse(db, dialect, id);
   if (caller === null) return toCourseDetail(course, null);
-  const [favorite, access] = await Promise.all([hasFavorite(db, caller.id, id), courseAccess(db, caller, course, now)]);
+  const [favorite, access] = await Promise.all([hasFavorite(db, dialect, caller.id, id), courseAccess(db, caller, course, now)]);
   return toCourseDetail(course, { isFavorite: favorite, owned: access !== null, accessBy: access });
 }
 

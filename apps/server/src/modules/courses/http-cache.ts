@@ -14,6 +14,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { ok } from '../../lib/envelope.ts';
 import { forgetCardStatics } from './course-card-repository.ts';
+import { forgetListTotals } from './course-repository.ts';
 
 /**
  * - public: same for everyone and changes rarely (catalogue): browsers and CDNs keep it 30 s.
@@ -103,6 +104,7 @@ export function catalogueCacheFor(db: Kysely<DB>): ResponseCache {
 export function invalidateCatalogue(db: Kysely<DB>): void {
   caches.get(db)?.clear();
   forgetCardStatics(db);
+  forgetListTotals(db);
 }
 
 export function weakEtag(body: string): string {

@@ -28,16 +28,19 @@ interface SearchDoc {
   body: string;
 }
 
-async function loadDocs(db: Conn, courseId?: number): Promise<SearchDoc[]> {
+async function loadDocs(db: Conn, courseId?: number | { from: number; to: number }): Promise<SearchDoc[]> {
   let courses = db
     .selectFrom('courses')
     .innerJoin('lecturers', 'lecturers.id', 'courses.lecturer_id')
     .innerJoin('subjects', 'subjects.id', 'courses.subject_id')
     .select(['courses.id', 'courses.name', 'courses.subtitle', 'lecturers.name as lecturer_name', 'subjects.name as subject_name']);
   let tags = db.selectFrom('course_tags').innerJoin('tags', 'tags.id', 'course_tags.tag_id').select(['course_tags.course_id', 'tags.name']);
-  if (courseId !== undefined) {
+  if (typeof courseId === 'number') {
     courses = courses.where('courses.id', '=', courseId);
     tags = tags.where('course_tags.course_id', '=', courseId);
+  } else if (courseId !== undefined) {
+    courses = courses.where('courses.id', '>=', courseId.from).where('courses.id', '<=', courseId.to);
+    tags = tags.where('course_tags.course_id', '>=', courseId.from).where('course_tags.course_id', '<=', courseId.to);
   }
   const [courseRows, tagRows] = await Promise.all([courses.orderBy('courses.id').execute(), tags.orderBy('tags.id').execute()]);
   const tagNames = new Map<number, string[]>();
@@ -52,7 +55,20 @@ async function loadDocs(db: Conn, courseId?: number): Promise<SearchDoc[]> {
   }));
 }
 
-async function insertDocs(trx: Transaction<DB>, docs: readonly SearchDoc[]): Promise<void> {
+async function insertDocs(trx: Transaction<DB>, docs: readonly SearchDoc[], dialect?: Dialect): Promise<void> {
+  if (dialect === 'postgres') {
+    // Two statements whatever the number of rows: arrays unnested server-side (decision 022).
+    if (docs.length === 0) return;
+    await sql`insert into course_search (course_id, body) select * from unnest(${docs.map((d) => d.courseId)}::int[], ${docs.map((d) => d.body)}::text[])`.execute(trx);
+    const ids: number[] = [];
+    const grams: string[] = [];
+    for (const d of docs) for (const term of shortGrams(d.body)) {
+      ids.push(d.courseId);
+      grams.push(term);
+    }
+    if (grams.length > 0) await sql`insert into course_search_terms (term, course_id) select * from unnest(${grams}::text[], ${ids}::int[])`.execute(trx);
+    return;
+  }
   for (let i = 0; i < docs.length; i += DOC_BATCH) {
     const part = docs.slice(i, i + DOC_BATCH);
     await trx.insertInto('course_search').values(part.map((d) => ({ course_id: d.courseId, body: d.body }))).execute();
@@ -79,13 +95,14 @@ export async function rebuildSearchIndex(db: Kysely<DB>, dialect: Dialect): Prom
     await trx.deleteFrom('course_search_terms').execute();
     await trx.deleteFrom('course_search').execute();
     const docs = await loadDocs(trx);
-    await insertDocs(trx, docs);
+    await insertDocs(trx, docs, dialect);
     const version = String(SEARCH_BODY_VERSION);
     await trx
       .insertInto('app_meta')
       .values({ key: VERSION_KEY, value: version })
       .onConflict((oc) => oc.column('key').doUpdateSet({ value: version }))
       .execute();
+    await trx.deleteFrom('app_meta').where('key', '=', PROGRESS_KEY).execute();
     return docs.length;
   });
   invalidateCatalogue(db);
@@ -98,7 +115,7 @@ export async function reindexCourse(db: Kysely<DB>, dialect: Dialect, courseId: 
     await lockForRebuild(trx, dialect);
     await trx.deleteFrom('course_search_terms').where('course_id', '=', courseId).execute();
     await trx.deleteFrom('course_search').where('course_id', '=', courseId).execute();
-    await insertDocs(trx, await loadDocs(trx, courseId));
+    await insertDocs(trx, await loadDocs(trx, courseId), dialect);
   });
   invalidateCatalogue(db);
 }
@@ -109,15 +126,83 @@ export async function reindexCourse(db: Kysely<DB>, dialect: Dialect, courseId: 
  * that change a course's text call `reindexCourse`.
  */
 export async function ensureSearchIndex(db: Kysely<DB>, dialect: Dialect): Promise<boolean> {
-  const [courses, indexed, version] = await Promise.all([
-    db.selectFrom('courses').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    db.selectFrom('course_search').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    db.selectFrom('app_meta').select('value').where('key', '=', VERSION_KEY).executeTakeFirst(),
-  ]);
-  if (Number(courses.n) === Number(indexed.n) && version?.value === String(SEARCH_BODY_VERSION)) return false;
+  if (!(await searchIndexStale(db))) return false;
   await rebuildSearchIndex(db, dialect);
   return true;
 }
+
+/** How many courses there are, and whether the index misses some or was built with another version. */
+export async function searchIndexState(db: Kysely<DB>): Promise<{ courses: number; stale: boolean; resumeFrom: number | null }> {
+  const [courses, indexed, version, progress] = await Promise.all([
+    db.selectFrom('courses').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    db.selectFrom('course_search').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    db.selectFrom('app_meta').select('value').where('key', '=', VERSION_KEY).executeTakeFirst(),
+    db.selectFrom('app_meta').select('value').where('key', '=', PROGRESS_KEY).executeTakeFirst(),
+  ]);
+  const stale = !(Number(courses.n) === Number(indexed.n) && version?.value === String(SEARCH_BODY_VERSION)) || progress !== undefined;
+  const [progressVersion, next] = (progress?.value ?? '').split(':');
+  const resumeFrom = progressVersion === String(SEARCH_BODY_VERSION) && next !== undefined && /^\d+$/.test(next) ? Number(next) : null;
+  return { courses: Number(courses.n), stale, resumeFrom };
+}
+
+async function searchIndexStale(db: Kysely<DB>): Promise<boolean> {
+  return (await searchIndexState(db)).stale;
+}
+
+/** The app_meta row of a batched rebuild under way: `<version>:<next course id>`. */
+const PROGRESS_KEY = 'course_search.rebuild_from';
+
+async function setMeta(db: Conn, key: string, value: string): Promise<void> {
+  await db
+    .insertInto('app_meta')
+    .values({ key, value })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+    .execute();
+}
+
+/**
+ * Rebuilds the index in batches of courses by id, each batch its own short transaction (delete
+ * the batch's id range, insert it again), recording after each where to go on. Idempotent and
+ * resumable: a stop or a crash leaves the index serving (old and new bodies both match what they
+ * should) and the next run goes on from the recorded id. Between batches the database is free for
+ * requests (SQLite has one connection). `shouldStop` is asked between batches; `afterBatch` is a
+ * hook for tests. Returns the courses indexed, or null when stopped.
+ */
+export async function rebuildSearchIndexInBatches(
+  db: Kysely<DB>,
+  dialect: Dialect,
+  opts: { batch?: number; shouldStop?: () => boolean; afterBatch?: (indexed: number) => Promise<void> | void } = {},
+): Promise<number | null> {
+  const batch = opts.batch ?? 500;
+  let from = (await searchIndexState(db)).resumeFrom ?? 0;
+  if (from === 0) await setMeta(db, PROGRESS_KEY, `${SEARCH_BODY_VERSION}:0`);
+  let indexed = 0;
+  for (;;) {
+    if (opts.shouldStop?.()) return null;
+    const ids = await db.selectFrom('courses').select('id').where('id', '>=', from).orderBy('id').limit(batch).execute();
+    const last = ids.at(-1)?.id;
+    const to = last ?? 2_147_483_647;
+    await db.transaction().execute(async (trx) => {
+      await lockForRebuild(trx, dialect);
+      await trx.deleteFrom('course_search_terms').where('course_id', '>=', from).where('course_id', '<=', to).execute();
+      await trx.deleteFrom('course_search').where('course_id', '>=', from).where('course_id', '<=', to).execute();
+      if (last !== undefined) await insertDocs(trx, await loadDocs(trx, { from, to }), dialect);
+      if (last !== undefined) await setMeta(trx, PROGRESS_KEY, `${SEARCH_BODY_VERSION}:${to + 1}`);
+      else {
+        await setMeta(trx, VERSION_KEY, String(SEARCH_BODY_VERSION));
+        await trx.deleteFrom('app_meta').where('key', '=', PROGRESS_KEY).execute();
+      }
+    });
+    if (last === undefined) break;
+    indexed += ids.length;
+    from = to + 1;
+    invalidateCatalogue(db);
+    await opts.afterBatch?.(indexed);
+  }
+  invalidateCatalogue(db);
+  return indexed;
+}
+
 
 /** A double-quoted FTS5 string: the trigram tokenizer matches it as a substring. */
 function ftsPhrase(text: string): string {
@@ -159,8 +244,12 @@ export function searchCondition(
   dialect: Dialect,
   words: readonly SearchWord[],
   values: readonly unknown[] = words.map((w) => wordValue(dialect, w)),
+  walk = false,
 ): Expression<SqlBool> {
-  return eb.and(words.map((w, i) => eb('courses.id', 'in', matchingIds(eb, dialect, w, values[i]))));
+  // `walk`: `+courses.id` keeps SQLite from driving the query by the matching ids, so it walks
+  // the list's ordered index and probes the matches instead (decision 022; a no-op on PostgreSQL).
+  const id = walk ? sql<number>`+${sql.ref('courses.id')}` : eb.ref('courses.id');
+  return eb.and(words.map((w, i) => eb(id, 'in', matchingIds(eb, dialect, w, values[i]))));
 }
 
 /**

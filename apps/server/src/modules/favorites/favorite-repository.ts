@@ -43,6 +43,8 @@ export async function countFavorites(db: Conn, userId: number, subjectId: number
 
 /** The user's favourites joined to their courses, narrowed to a subject (the course's subject) when given. */
 function ofUser(db: Conn, userId: number, subjectId: number | undefined) {
-  const q = db.selectFrom('favorites').innerJoin('courses', 'courses.id', 'favorites.course_id').where('favorites.user_id', '=', userId);
-  return subjectId === undefined ? q : q.where('courses.subject_id', '=', subjectId);
+  // Without a subject the courses are not joined: course_id cascades, so every favourite has its
+  // course, and the count and the page stay on the (user_id, id, course_id) index (decision 022).
+  if (subjectId === undefined) return db.selectFrom('favorites').where('favorites.user_id', '=', userId);
+  return db.selectFrom('favorites').innerJoin('courses', 'courses.id', 'favorites.course_id').where('favorites.user_id', '=', userId).where('courses.subject_id', '=', subjectId);
 }

@@ -54,6 +54,11 @@ export async function lockRecord(db: Conn, dialect: Dialect, userId: number, rec
   return q.executeTakeFirst();
 }
 
+/** The user's record, unlocked (answers that account nothing). */
+export function findRecord(db: Conn, userId: number, recordId: string): Promise<ListenRecordRow | undefined> {
+  return db.selectFrom('listen_records').selectAll().where('user_id', '=', userId).where('record_id', '=', recordId).executeTakeFirst();
+}
+
 export async function updateRecord(
   db: Conn,
   id: number,

@@ -2,7 +2,8 @@
  * Learning records (issue 5, decision 011): progress reports from the player, resume positions,
  * play visits, the learner's list of listened courses, and hiding one from it. A report touches
  * the record, the chapter's progress, the course summary and the per-day rollup in ONE
- * transaction, so the yearly report can never disagree with the records.
+ * transaction, so the yearly report can never disagree with the records. Only time the server
+ * measured within a play session (play_auth) is credited (issue 11, decision 016).
  */
 import { ErrorCodes, type HideListenResult, type ListenProgress, type ListenRecordPage, type ListenV3Body, type ListenV3Result, type VisitPlayResult } from '@jinfa/shared';
 import type { Dialect } from '../../db/database.ts';
@@ -13,6 +14,8 @@ import { toCourseCard } from '../courses/course-card.ts';
 import type { Conn, Db } from '../users/user-repository.ts';
 import { assertCanListen, findListenCourse } from './listen-access.ts';
 import { accountReport, clampPosition, isFinished, splitAcrossDays } from './progress-accounting.ts';
+import { advanceLearningClock, endPlaySession, findPlaySession, lockLearningClock, updatePlaySession } from './play-session-repository.ts';
+import { accountSession } from './session-accounting.ts';
 import {
   addListenDays,
   chapterCompletion,
@@ -21,6 +24,7 @@ import {
   countReport,
   countVisits,
   findListenCourseRow,
+  findRecord,
   findVisit,
   hideCourse,
   insertRecordIfAbsent,
@@ -41,13 +45,29 @@ export const toMinutes = (seconds: number) => Math.round(seconds / 6) / 10;
 
 export async function reportListen(db: Db, dialect: Dialect, user: UserRow, courseId: number, body: ListenV3Body, now: number): Promise<ListenV3Result> {
   const chapterId = body.chapterId ?? null;
+  // Media the learner may not (or may no longer) play: its coded refusal, nothing credited.
   const { course, chapter } = await assertCanListen(db, user, courseId, chapterId, now);
   const knownDuration = chapter ? chapter.duration_seconds : course.duration_seconds;
-  const duration = body.duration != null && body.duration > 0 ? Math.ceil(body.duration) : knownDuration;
-  const position = clampPosition(body.position, duration);
+  const sessionKey = body.playSession;
+  // A client without a play session (an old H5 bundle) is answered but credits and keeps nothing.
+  if (!sessionKey) return unaccounted(db, user.id, body.recordId, 'missing');
 
   return db.transaction().execute(async (trx) => {
-    const inserted = await insertRecordIfAbsent(trx, { recordId: body.recordId, userId: user.id, courseId, chapterId, now, position, duration });
+    // First lock: the learner's clock. All their reports are accounted one at a time from here.
+    const userUntil = await lockLearningClock(trx, dialect, user.id);
+    const session = await findPlaySession(trx, sessionKey);
+    if (!session || session.user_id !== user.id) throw new AppError(ErrorCodes.PLAY_SESSION_INVALID);
+    if (session.course_id !== courseId || session.chapter_id !== chapterId) throw new AppError(ErrorCodes.PLAY_SESSION_MISMATCH);
+    if (session.ended_at !== null || now >= session.expires_at) {
+      await endPlaySession(trx, session.id, Math.min(now, session.expires_at));
+      return unaccounted(trx, user.id, body.recordId, 'ended');
+    }
+    // The server's duration first: a forged short duration must not make a chapter "finished".
+    const claimedDuration = body.duration != null && body.duration > 0 ? Math.ceil(body.duration) : null;
+    const duration = session.duration_seconds ?? knownDuration ?? claimedDuration;
+    const reported = clampPosition(body.position, duration);
+
+    const inserted = await insertRecordIfAbsent(trx, { recordId: body.recordId, userId: user.id, courseId, chapterId, now, position: session.position_seconds, duration });
     const record = await lockRecord(trx, dialect, user.id, body.recordId);
     if (!record) throw new Error(`listen record ${body.recordId} missing after insert`);
     // Record ids are the client's; one reused for another course or chapter must not merge.
@@ -56,28 +76,54 @@ export async function reportListen(db: Db, dialect: Dialect, user: UserRow, cour
     const prev = inserted
       ? null
       : { reportedSeconds: record.reported_seconds, playedSeconds: record.played_seconds, updatedAt: record.updated_at, startedAt: record.started_at };
+    // Max-merge per record (replays and late beacons count once), then the server's clocks.
     const acc = accountReport(prev, { playedSeconds: body.playedSeconds, duration }, now);
     if (!acc.fresh) {
       // A late copy of an older report: nothing to credit, and its position is older than ours.
       await countReport(trx, record.id);
-      return { recordId: body.recordId, position: record.position_seconds, playedSeconds: record.played_seconds, credited: 0, finished: isFinished(record.position_seconds, record.duration_seconds) };
+      return {
+        recordId: body.recordId,
+        position: record.position_seconds,
+        playedSeconds: record.played_seconds,
+        credited: 0,
+        finished: isFinished(record.position_seconds, record.duration_seconds),
+        sessionState: session.paused === 1 ? 'paused' : 'active',
+      };
     }
+    const exit = body.event === 'exit';
+    const measured = accountSession(
+      { lastReportAt: session.last_report_at, creditedUntil: session.credited_until, position: session.position_seconds, positionAt: session.position_at, paused: session.paused === 1 },
+      userUntil,
+      { claimed: acc.credited, position: reported, exit },
+      now,
+    );
+    const credited = measured.credited;
+    const position = measured.position;
+    const played = (prev?.playedSeconds ?? 0) + credited;
     const finished = isFinished(position, duration);
-    await updateRecord(trx, record.id, {
-      startedAt: acc.next.startedAt,
-      updatedAt: acc.next.updatedAt,
-      position,
-      duration,
-      reported: acc.next.reportedSeconds,
-      played: acc.next.playedSeconds,
-      exited: body.event === 'exit',
-    });
-    await upsertProgress(trx, { userId: user.id, courseId, chapterId, position, duration, credited: acc.credited, finished, now });
-    await upsertListenCourse(trx, { userId: user.id, courseId, chapterId, position, duration, credited: acc.credited, now, startedAt: acc.next.startedAt });
-    await addListenDays(trx, user.id, courseId, chapterId, splitAcrossDays(acc.credited, now));
+    await updatePlaySession(trx, session.id, { ...measured.next, credited });
+    await advanceLearningClock(trx, user.id, measured.userUntil);
+    const startedAt = inserted ? now - credited * 1000 : record.started_at;
+    await updateRecord(trx, record.id, { startedAt, updatedAt: acc.next.updatedAt, position, duration, reported: acc.next.reportedSeconds, played, exited: exit });
+    await upsertProgress(trx, { userId: user.id, courseId, chapterId, position, duration, credited, finished, now });
+    await upsertListenCourse(trx, { userId: user.id, courseId, chapterId, position, duration, credited, now, startedAt });
+    await addListenDays(trx, user.id, courseId, chapterId, splitAcrossDays(credited, now));
     if (finished && (await courseIsFinished(trx, user.id, courseId))) await markCourseFinished(trx, user.id, courseId, now);
-    return { recordId: body.recordId, position, playedSeconds: acc.next.playedSeconds, credited: acc.credited, finished };
+    return { recordId: body.recordId, position, playedSeconds: played, credited, finished, sessionState: exit ? 'paused' : 'active' };
   });
+}
+
+/** The answer to a report that is taken but accounted nowhere: the record as it stands. */
+async function unaccounted(db: Conn, userId: number, recordId: string, sessionState: 'missing' | 'ended'): Promise<ListenV3Result> {
+  const record = await findRecord(db, userId, recordId);
+  return {
+    recordId,
+    position: record?.position_seconds ?? 0,
+    playedSeconds: record?.played_seconds ?? 0,
+    credited: 0,
+    finished: record ? isFinished(record.position_seconds, record.duration_seconds) : false,
+    sessionState,
+  };
 }
 
 /** A course is finished when every published chapter is (a course without chapters: its one progress row). */

@@ -76,6 +76,8 @@ export async function sendPpt(db: Db, mail: MailSender, secret: string, origin: 
   const ware = await entitledCourseware(db, user, courseId, now);
   const to = user.email.trim();
   if (!to) throw new AppError(ErrorCodes.EMAIL_MISSING);
+  // Nothing goes to an address its owner has not proved (decision 018): the popup leads to the profile.
+  if (user.email_verified_at === null) throw new AppError(ErrorCodes.EMAIL_NOT_VERIFIED);
   const names = await findLecturerName(db, courseId);
   const link = `${origin}${signedCoursewarePath(secret, courseId, user.id, now + MAIL_LINK_TTL_MS)}`;
   const subject = `【金法课堂】${names?.course_name ?? ''} 课件`;

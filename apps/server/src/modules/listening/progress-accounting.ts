@@ -11,6 +11,8 @@
  *   media's duration (30 s when unknown).
  * - Credited seconds are taken to be the ones just before the report, and split at Shanghai
  *   midnight: a session from 23:50 to 00:10 gives 10 minutes to each day.
+ * - What this allows is then cut to the time the server measured in the play session and on the
+ *   learner's clock (session-accounting.ts, decision 016).
  */
 
 export const SLACK_SECONDS = 30;

@@ -11,11 +11,13 @@ import {
   CoursewareFileQuery,
   CoursewarePath,
   CoursewareUrl,
+  DownloadTicket,
   Envelope,
   ExistPpt,
   HideListenResult,
   IdParam,
   ListenExportQuery,
+  ListenExportTicketBody,
   ListenProgress,
   ListenRecordPage,
   ListenRecordQuery,
@@ -34,6 +36,7 @@ import {
 } from '@jinfa/shared';
 import { ok } from '../../lib/envelope.ts';
 import { publicOrigin } from '../auth/request-context.ts';
+import { downloadUser, issueDownloadTicket, listenReportScope } from '../auth/download-ticket.ts';
 import { hideListen, listenProgress, listenRecordPage, reportListen, visitPlay } from './listening-service.ts';
 import { currentYear, DateType, listenCsv, listenReport, shareStats } from './report-service.ts';
 import { coursewareFile, coursewarePath, coursewareUrl, existPpt, pptImages, sendPpt } from './ppt-service.ts';
@@ -107,18 +110,32 @@ export async function listeningRoutes(fastify: FastifyInstance) {
     return ok(await listenReport(app.db, user.id, year, dateType));
   });
 
+  // A plain link (WeChat cannot save a blob) carries a single-use ticket for that year's file,
+  // never a session token (decision 017).
+  app.post(
+    '/courses/listen_report/export_ticket',
+    { schema: { body: ListenExportTicketBody, response: { 200: Envelope(DownloadTicket) } } },
+    async (request, reply) => {
+      const { user } = await request.requireUser({ allowRestricted: true });
+      const year = request.body.year ?? currentYear(Date.now());
+      const { ticket, expiresIn } = await issueDownloadTicket(app.db, { userId: user.id, scope: listenReportScope(year), now: Date.now() });
+      void reply.header('cache-control', 'private, no-store');
+      return ok({ ticket, expiresIn, url: `/v1/courses/listen_report/export.csv?year=${year}&ticket=${ticket}` });
+    },
+  );
+
   app.get(
     '/courses/listen_report/export.csv',
     {
+      config: { queryToken: false },
       schema: {
-        // `apptoken` (read by the auth plugin) lets a plain link download the file where a blob cannot be saved.
-        querystring: Type.Object({ ...ListenExportQuery.properties, apptoken: Type.Optional(Type.String({ maxLength: 200 })) }),
+        querystring: Type.Object({ ...ListenExportQuery.properties, ticket: Type.Optional(Type.String({ maxLength: 128, description: 'single-use ticket from export_ticket' })) }),
         response: { 200: Type.Unknown({ description: 'text/csv (UTF-8 with BOM)' }) },
       },
     },
     async (request, reply) => {
-      const { user } = await request.requireUser({ allowRestricted: true });
       const year = request.query.year ?? currentYear(Date.now());
+      const user = await downloadUser(app.db, request, { ticket: request.query.ticket, scope: listenReportScope(year), allowRestricted: true });
       const csv = await listenCsv(app.db, user, year);
       const name = `学习时长-${year}.csv`;
       return reply
@@ -158,8 +175,10 @@ export async function listeningRoutes(fastify: FastifyInstance) {
     return ok(await coursewareUrl(app.db, app.config.tokenSecret, user, request.params.id, Date.now(), true));
   });
 
-  app.get('/courses/send_ppt', { schema: { querystring: SendPptQuery, response: { 200: Envelope(SendPptResult) } } }, async (request) => {
+  app.get('/courses/send_ppt', { schema: { querystring: SendPptQuery, response: { 200: Envelope(SendPptResult) } } }, async (request, reply) => {
     const { user } = await request.requireUser();
+    // Mail caps per user, per address and per IP (plugins/rate-limit.ts, decision 021).
+    await app.sendCap('mail', { userId: user.id, address: user.email, ip: request.ip }, reply);
     const origin = publicOrigin(app, request);
     return ok(await sendPpt(app.db, app.adapters.mail, app.config.tokenSecret, origin, user, request.query.courseId, Date.now()));
   });

@@ -14,6 +14,7 @@ import { AppError, NotFoundError } from '../../lib/errors.ts';
 import { maskMobile } from '../users/profile-rules.ts';
 import { maskName } from '../reviews/public-name.ts';
 import { checkEntitlement, type Verdict } from './entitlement.ts';
+import { openPlaySession } from '../listening/play-sessions.ts';
 import { MASTER_TTL_SEC, masterPath, variantFilePath, type MediaUrlSigner } from './media-url.ts';
 import { CONTENT_TYPES } from './hls.ts';
 import {
@@ -120,7 +121,7 @@ export async function playAuth(
   const base = { courseId, mediaType: course.media_type, watermark: watermarkFor(user) };
   if (course.native_only === 1) {
     // Plays only in the native app: the H5 sends the learner to /gotoApp (spec §6).
-    return { ...base, videoUrl: '', mode: PlayMode.NATIVE_ONLY, chapterId: q.chapterId ?? null, expiresAt: iso(now), duration: course.duration_seconds, qualities: [] };
+    return { ...base, videoUrl: '', mode: PlayMode.NATIVE_ONLY, chapterId: q.chapterId ?? null, expiresAt: iso(now), duration: course.duration_seconds, qualities: [], playSession: '' };
   }
   const { chapter, verdict } = await resolveChapter(db, user, course, q.chapterId, now);
   if (!verdict.allowed) throw new AppError(verdict.code);
@@ -129,6 +130,9 @@ export async function playAuth(
 
   const expiresAt = Math.floor(now / 1000) + MASTER_TTL_SEC;
   const grant = { userId: user.id, courseId, expiresAt };
+  // The play session the learner's listening reports are measured against (decision 016).
+  const knownDuration = asset.duration_seconds ?? (chapter ? chapter.duration_seconds : course.duration_seconds);
+  const playSession = await openPlaySession(db, { userId: user.id, courseId, chapterId: chapter?.id ?? null, assetId: asset.id, duration: knownDuration }, now);
   const variants = asset.media_type === 1 ? parseVariants(asset.variants).filter((v) => v.height > 0).sort((a, b) => a.height - b.height) : [];
   return {
     ...base,
@@ -139,6 +143,7 @@ export async function playAuth(
     expiresAt: iso(expiresAt * 1000),
     duration: asset.duration_seconds,
     qualities: variants.map((v) => ({ label: qualityLabel(v.height), height: v.height, url: signer.url(variantFilePath(asset.id, v.name, 'index.m3u8'), grant) })),
+    playSession,
   };
 }
 

@@ -15,7 +15,6 @@ import {
   Envelope,
   ErrorCodes,
   IdParam,
-  MAX_ID,
   MediaAssetParam,
   MediaFileParams,
   Permitted,
@@ -24,6 +23,8 @@ import {
   PlayAuthQuery,
   PlaylistItem,
   type ErrorCode,
+  Id,
+  Int,
 } from '@jinfa/shared';
 import { ok } from '../../lib/envelope.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -38,9 +39,9 @@ const PRIVATE = 'private, no-store';
 const EmptyBody = Type.Unknown({ description: 'ignored' });
 /** Loose on purpose: a missing part is a refused URL (403), not a malformed request. */
 const SignedQuery = Type.Object({
-  u: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID })),
-  c: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID })),
-  e: Type.Optional(Type.Integer({ minimum: 0, maximum: 99_999_999_999 })),
+  u: Type.Optional(Id()),
+  c: Type.Optional(Id()),
+  e: Type.Optional(Int({ minimum: 0, maximum: 99_999_999_999 })),
   s: Type.Optional(Type.String({ maxLength: 64 })),
 });
 type SignedQuery = { u?: number; c?: number; e?: number; s?: string };

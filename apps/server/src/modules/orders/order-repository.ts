@@ -176,6 +176,9 @@ export function listOrdersOfUser(db: Conn, userId: number, type: number, offset:
     .where('user_id', '=', userId)
     // type 0: all types (the 全部 tab)
     .$if(type !== 0, (qb) => qb.where('type', '=', type))
+    // Newest first along (user_id[, type], created_at desc, id desc) (migration 022): ordered by
+    // id alone, PostgreSQL may walk the primary key backwards past other users' orders.
+    .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .offset(offset)
     .limit(limit)

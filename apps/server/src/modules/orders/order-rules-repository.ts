@@ -119,7 +119,7 @@ export async function findCourseForCheckout(db: Conn, userId: number, courseId: 
               .whereRef('orders.course_id', '=', 'courses.id')
               .where('orders.kind', '=', SignupKind.CHAPTER)
               // Not through the status index: SQLite picked (status, expires_at) and walked every
-              // paid order of everyone; by user (orders_user_type) it reads a handful (EXPLAIN).
+              // paid order of everyone; by user (orders_user_created, migration 022) it reads a handful (EXPLAIN).
               .where(sql<string>`orders.status || ''`, '=', 'paid'),
           )
           .as('bought_by_chapter'),

@@ -1,9 +1,10 @@
 /** Sharing (spec §7.2): `/v1/wechats/jsApiConfig` and `/v1/courses/{id}/shared`; neither needs login. */
 import { Type } from 'typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { CourseShareBody, CourseShareResult, Envelope, IdParam, JsApiConfig, JsApiConfigQuery } from '@jinfa/shared';
 import { ok } from '../../lib/envelope.ts';
+import { publicOrigin } from '../../lib/public-origin.ts';
 import { jsApiConfig, pageUrlToSign, recordCourseShare } from './share-service.ts';
 
 /** Bodiless write: the H5 sends `{}`, curl sends nothing; nothing in it is read. */
@@ -16,18 +17,12 @@ export async function shareRoutes(fastify: FastifyInstance) {
     reply.header('Cache-Control', 'private, no-store');
   });
 
-  /** Our hosts: the public origin when configured, and the host this request came to (behind a trusted proxy, its forwarded host). */
-  const allowedHosts = (request: FastifyRequest): string[] => {
-    const hosts = [request.host];
-    if (app.config.publicUrl) hosts.push(new URL(app.config.publicUrl).host);
-    return hosts;
-  };
-
   app.post(
     '/wechats/jsApiConfig',
     { schema: { querystring: JsApiConfigQuery, body: EmptyBody, response: { 200: Envelope(JsApiConfig) } } },
     async (request) => {
-      const page = pageUrlToSign(request.query.url, allowedHosts(request));
+      // Only pages on our public origin (PUBLIC_URL; never the request's Host or X-Forwarded-Host).
+      const page = pageUrlToSign(request.query.url, publicOrigin(app.config, request));
       return ok(await jsApiConfig(app.adapters.wechatJsSdk, page, Date.now(), request.log));
     },
   );

@@ -21,10 +21,11 @@ export function makeNonce(length = 16): string {
 }
 
 /**
- * The page address to sign: http(s), on one of our hosts, without its #fragment. Refusing other
- * hosts keeps the endpoint from signing pages of sites that are not ours with our ticket.
+ * The page address to sign: http(s), on our public origin (decision 018), without its #fragment.
+ * Refusing other origins keeps the endpoint from signing pages of sites that are not ours with our
+ * ticket — also when a request names another site in `Host` or `X-Forwarded-Host`.
  */
-export function pageUrlToSign(raw: string, allowedHosts: readonly string[]): string {
+export function pageUrlToSign(raw: string, origin: string): string {
   let url: URL;
   try {
     url = new URL(raw);
@@ -33,10 +34,8 @@ export function pageUrlToSign(raw: string, allowedHosts: readonly string[]): str
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new AppError(ErrorCodes.SHARE_URL_NOT_ALLOWED);
   if (url.username || url.password) throw new AppError(ErrorCodes.SHARE_URL_NOT_ALLOWED);
-  // A Host header may name the default port (`h5.example.com:443`); the URL parser drops it.
-  const host = url.host.toLowerCase();
-  const bare = (h: string) => h.toLowerCase().replace(/:(80|443)$/, '');
-  if (!allowedHosts.some((h) => bare(h) === bare(host))) throw new AppError(ErrorCodes.SHARE_URL_NOT_ALLOWED);
+  // URL.origin lower-cases the host and drops a default port (`h5.example.com:443`).
+  if (url.origin !== origin) throw new AppError(ErrorCodes.SHARE_URL_NOT_ALLOWED);
   // Signed exactly as the page sent it (WeChat compares with location.href), minus the fragment.
   const hashAt = raw.indexOf('#');
   return hashAt >= 0 ? raw.slice(0, hashAt) : raw;

@@ -19,6 +19,7 @@ import { openSecret, sealSecret } from '../auth/secret-box.ts';
 import { findUserProfileRow, listPresetUsers, updateUser, type Conn, type Db, type Trx, type UserProfileRow } from './user-repository.ts';
 import { listIdentitiesOfUser, updateIdentity } from './wechat-identity-repository.ts';
 import { cleanText, isValidEmail, isValidName, maskMobile, squeeze } from './profile-rules.ts';
+import { isEmailVerified } from './email-verification-service.ts';
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
@@ -30,6 +31,7 @@ export function presentProfile(row: UserProfileRow): UserProfile {
     avatar: row.avatar,
     mobile: row.mobile ?? '',
     email: row.email,
+    emailVerified: isEmailVerified(row),
     company: row.company,
     department: row.department,
     position: row.position,
@@ -98,6 +100,8 @@ export async function updateProfile(db: Conn, user: UserRow, body: UserInfoBody,
     const email = body.email.trim();
     if (email !== '' && !isValidEmail(email)) throw new AppError(ErrorCodes.EMAIL_INVALID);
     patch.email = email;
+    // A new address is unproved until its owner types back the code mailed to it (decision 018).
+    if (email !== user.email) patch.email_verified_at = null;
   }
   if (body.mobile !== undefined) {
     const mobile = body.mobile.trim();

@@ -42,8 +42,14 @@ describe('WeChat sharing', () => {
   it('loads nothing and asks nothing outside WeChat', async () => {
     vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(CHROME_UA);
     const { calls } = mockFetch({});
-    shareOnRoute();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    vi.useFakeTimers();
+    try {
+      shareOnRoute();
+      // Every idle callback and timer the call could have started has run.
+      await vi.runAllTimersAsync();
+    } finally {
+      vi.useRealTimers();
+    }
     expect(sdkScripts()).toHaveLength(0);
     expect(calls).toHaveLength(0);
   });

@@ -3,9 +3,10 @@ import { newClientId } from './ids.ts';
 
 /** `k`: which collect endpoint the record goes to. Stripped before upload. */
 export type TrackRecord =
-  | (PageVisitRecord & { k: 'v' })
-  | (ElementClickRecord & { k: 'e' })
-  | (CustomEventRecord & { k: 'c' });
+  // Our tracker always sends a clientId (the server derives one only for records without it).
+  | (PageVisitRecord & { k: 'v'; clientId: string })
+  | (ElementClickRecord & { k: 'e'; clientId: string })
+  | (CustomEventRecord & { k: 'c'; clientId: string });
 export type RecordKind = TrackRecord['k'];
 
 export const KEY_PREFIX = 'trk:';

@@ -3,15 +3,21 @@ import type { CashbackOffer } from '@jinfa/shared/activity-schemas';
 import { api } from '../../../lib/api-client.ts';
 import { ACTIVITIES_KEY } from './keys.ts';
 
-/** GET /v1/activities/cashback/{courseId}?suid: the cash-back landing's data. */
-export function getCashbackOffer(courseId: number, suid: number | null, signal?: AbortSignal): Promise<CashbackOffer> {
-  return api.get<CashbackOffer>(`/v1/activities/cashback/${courseId}`, { query: { suid: suid ?? undefined }, signal });
+/** What a share link carried: `suid` (a hint) and `it`, the server's invitation token (decision 019). */
+export interface LinkReferral {
+  suid: number | null;
+  it: string | null;
 }
 
-export function cashbackOfferQueryOptions(courseId: number, suid: number | null) {
-  return queryOptions({ queryKey: [...ACTIVITIES_KEY, 'cashback', courseId, suid] as const, queryFn: ({ signal }) => getCashbackOffer(courseId, suid, signal) });
+/** GET /v1/activities/cashback/{courseId}?suid&it: the cash-back landing's data. */
+export function getCashbackOffer(courseId: number, ref: LinkReferral, signal?: AbortSignal): Promise<CashbackOffer> {
+  return api.get<CashbackOffer>(`/v1/activities/cashback/${courseId}`, { query: { suid: ref.suid ?? undefined, it: ref.it ?? undefined }, signal });
 }
 
-export function useCashbackOffer(courseId: number | null, suid: number | null) {
-  return useQuery({ ...cashbackOfferQueryOptions(courseId ?? 0, suid), enabled: courseId != null });
+export function cashbackOfferQueryOptions(courseId: number, ref: LinkReferral) {
+  return queryOptions({ queryKey: [...ACTIVITIES_KEY, 'cashback', courseId, ref.suid, ref.it] as const, queryFn: ({ signal }) => getCashbackOffer(courseId, ref, signal) });
+}
+
+export function useCashbackOffer(courseId: number | null, ref: LinkReferral) {
+  return useQuery({ ...cashbackOfferQueryOptions(courseId ?? 0, ref), enabled: courseId != null });
 }

@@ -5,24 +5,36 @@ import { ErrorState } from '../../../components/states.tsx';
 import { paths } from '../../../config/paths.ts';
 import { getSourceId } from '../../../lib/source-id.ts';
 import { Link, useSearchParams } from '../../../lib/router.ts';
-import { useCashbackOffer } from '../api/get-cashback-offer.ts';
+import { useCashbackOffer, type LinkReferral } from '../api/get-cashback-offer.ts';
 import { useCreateCashbackOrder } from '../api/create-cashback-order.ts';
+import { useCreateInviteLink } from '../api/create-invite-link.ts';
 import { CourseHero } from '../components/course-hero.tsx';
 import { usePayOrder } from '../hooks/use-pay-order.ts';
 import { parseId } from '../lib/format.ts';
 import { shareLink, shareOrCopy } from '../lib/share-link.ts';
 import styles from '../components/activities.module.css';
 
-function OfferBody({ offer, suid }: { offer: CashbackOffer; suid: number | null }) {
+/** The invitation token of a link: letters, digits, - and _ (anything else is not ours). */
+function parseToken(v: string | null): string | null {
+  return v != null && /^[A-Za-z0-9_-]{16,64}$/.test(v) ? v : null;
+}
+
+function OfferBody({ offer, referral }: { offer: CashbackOffer; referral: LinkReferral }) {
   const create = useCreateCashbackOrder();
+  const invite = useCreateInviteLink();
   const checkout = usePayOrder();
   const busy = create.isPending || checkout.phase !== 'idle';
   const { course } = offer;
-  // The link a learner shares: the spec's cash-back query (id, suid, source=rebate).
-  const myLink = shareLink(paths.activityCashBack.getHref({ id: course.courseId, source: 'rebate' }));
+  // The link a learner shares: the spec's cash-back query (id, suid, source=rebate) and the
+  // server's invitation token `it`, without which the link rewards no one (decision 019).
+  const handleShare = async () => {
+    const link = await invite.mutateAsync(course.courseId).catch(() => null);
+    if (!link) return;
+    await shareOrCopy(shareLink(paths.activityCashBack.getHref({ id: course.courseId, source: 'rebate', it: link.token })));
+  };
 
   const handleBuy = async () => {
-    const res = await create.mutateAsync({ courseId: course.courseId, suid }).catch(() => null);
+    const res = await create.mutateAsync({ courseId: course.courseId, ref: referral }).catch(() => null);
     if (res?.order.status === 'pending') await checkout.pay(res.order);
   };
 
@@ -74,7 +86,7 @@ function OfferBody({ offer, suid }: { offer: CashbackOffer; suid: number | null 
             <Link className={styles.secondary} to={paths.myCashBack.getHref()}>
               我的返现
             </Link>
-            <button type="button" className={styles.primary} data-testid="cashback-share" onClick={() => void shareOrCopy(myLink)}>
+            <button type="button" className={styles.primary} data-testid="cashback-share" disabled={invite.isPending} onClick={() => void handleShare()}>
               分享赚 ¥{offer.rebateYuan}
             </button>
           </>
@@ -89,13 +101,14 @@ function OfferBody({ offer, suid }: { offer: CashbackOffer; suid: number | null 
   );
 }
 
-/** /activity/cashBack?id&suid&source=rebate&tid: a cash-back course's landing. */
+/** /activity/cashBack?id&suid&it&source=rebate&tid: a cash-back course's landing. */
 export function CashBackPage() {
   const [params] = useSearchParams();
   const courseId = parseId(params.get('id'));
   // The link's sharer, else the source id remembered for 30 minutes (spec §3).
   const suid = parseId(params.get('suid')) ?? getSourceId();
-  const offer = useCashbackOffer(courseId, suid);
+  const referral: LinkReferral = { suid, it: parseToken(params.get('it')) };
+  const offer = useCashbackOffer(courseId, referral);
   return (
     <Page title="分享返现">
       {courseId == null ? (
@@ -105,7 +118,7 @@ export function CashBackPage() {
       ) : offer.isError ? (
         <ErrorState error={offer.error} onRetry={() => void offer.refetch()} />
       ) : (
-        <OfferBody offer={offer.data} suid={suid} />
+        <OfferBody offer={offer.data} referral={referral} />
       )}
     </Page>
   );

@@ -4,20 +4,26 @@ import { Page } from '../../../components/page.tsx';
 import { EmptyState, Spinner } from '../../../components/states.tsx';
 import { paths, safeInAppPath } from '../../../config/paths.ts';
 import { withQuery } from '../../../lib/query.ts';
+import { ApiError } from '../../../lib/api-error.ts';
+import { exchangeLoginCode } from '../api/exchange-login-code.ts';
 import { getTestToken } from '../api/get-test-token.ts';
 import { useCompleteLogin } from '../hooks/use-complete-login.ts';
 import stateStyles from '../../../components/states.module.css';
 
 /**
- * Where the messaging app's login callback lands (spec §2.3):
- * /user/loginComplete?returnUrl=…&accessToken=…&refreshToken=…&expiresIn=…[&businessType=…]
- * In test mode a `userId` may come instead of tokens; we exchange it through token2.
- * The tokens are stored and the address replaced, so they do not linger in history.
+ * Where the WeChat login callback lands (spec §2.3, decision 017):
+ * /user/loginComplete?returnUrl=…&code=<one-time login code>[&businessType=…]
+ * The code is exchanged (POST, this browser's binding cookie) for the tokens, which are stored;
+ * the address is replaced. Tokens in the address (`accessToken=…`) are ignored: a link crafted
+ * elsewhere must not sign the learner into someone else's account. In test mode a `userId` may
+ * come instead; we exchange it through token2, which the server refuses outside test mode.
  */
+const DEFAULT_FAILURE = '授权信息缺失或已失效，请重新登录。';
+
 export function LoginCompletePage() {
   const [params] = useSearchParams();
   const completeLogin = useCompleteLogin();
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<string | false>(false);
   const started = useRef(false);
 
   const returnUrl = params.get('returnUrl');
@@ -30,27 +36,23 @@ export function LoginCompletePage() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    const accessToken = params.get('accessToken');
+    const fail = (error?: unknown) => setFailed(error instanceof ApiError && error.serverMessage ? error.serverMessage : DEFAULT_FAILURE);
+    const code = params.get('code');
     const userIdParam = params.get('userId');
     const userId = userIdParam ? Number.parseInt(userIdParam, 10) : NaN;
-    if (accessToken) {
-      completeLogin(
-        {
-          accessToken,
-          refreshToken: params.get('refreshToken') ?? undefined,
-          userId: Number.isFinite(userId) ? userId : undefined,
-        },
-        target,
-      );
+    if (code) {
+      exchangeLoginCode(code)
+        .then((pair) => completeLogin(pair, target))
+        .catch(fail);
       return;
     }
     if (Number.isFinite(userId)) {
       getTestToken(userId)
         .then((pair) => completeLogin(pair, target))
-        .catch(() => setFailed(true));
+        .catch(fail);
       return;
     }
-    setFailed(true);
+    fail();
   }, [params, completeLogin, target]);
 
   if (!failed) {
@@ -65,7 +67,7 @@ export function LoginCompletePage() {
     <Page title="登录未完成" background="white">
       <EmptyState
         title="登录未完成"
-        description="授权信息缺失或已失效，请重新登录。"
+        description={failed}
         action={
           <Link className={stateStyles.button} to={paths.login.getHref({ redirect: target })} replace>
             重新登录

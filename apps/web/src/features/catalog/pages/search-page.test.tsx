@@ -121,4 +121,16 @@ describe('corporate search page', () => {
     const search = calls.filter((c) => c.path === '/v1/courses/list').at(-1);
     expect(Object.fromEntries(search?.url.searchParams ?? [])).toMatchObject({ keyword: '授信', corporateId: '7' });
   });
+
+  it('tells a learner in no corporate so, and sends a search to the whole catalogue', async () => {
+    const { calls } = mockFetch(searchRoutes());
+    const app = renderApp('/corSearch');
+    expect(await screen.findByText('您还没有加入企业', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByRole('link', { name: '搜索全部课程' }).getAttribute('href')).toContain('/search');
+    expect(calls.some((c) => c.path === '/v1/courses/query/corporates_vip/type')).toBe(false);
+
+    await userEvent.type(screen.getByLabelText('搜索关键词'), '票据{Enter}');
+    await waitFor(() => expect(app.location()).toBe('/search?keyword=%E7%A5%A8%E6%8D%AE'));
+    expect(await screen.findByText('票据实务')).toBeTruthy();
+  });
 });

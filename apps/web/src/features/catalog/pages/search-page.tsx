@@ -1,6 +1,9 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from '../../../lib/router.ts';
+import { Link, useLocation, useNavigate, useSearchParams } from '../../../lib/router.ts';
+import { EmptyState } from '../../../components/states.tsx';
 import { paths } from '../../../config/paths.ts';
+// The corporate feature's public store: which corporate the learner last visited (spec §3).
+import { useCorporateVip } from '../../corporate/stores/corporate-vip-store.ts';
 import { usePageTitle } from '../../../hooks/use-page-title.ts';
 import { useCorporateVipCourses } from '../api/get-corporate-vip-courses.ts';
 import { useCourses } from '../api/get-courses.ts';
@@ -33,7 +36,9 @@ function SearchView({ scope }: { scope: 'all' | 'corporate' }) {
   const navigate = useNavigate();
   const location = useLocation();
   const [searchParams, setSearchParams] = useSearchParams();
-  const corporateId = scope === 'corporate' ? positiveInt(searchParams.get('corporateId')) : undefined;
+  const vip = useCorporateVip();
+  // /corSearch without an id searches the corporate the learner last visited.
+  const corporateId = scope === 'corporate' ? (positiveInt(searchParams.get('corporateId')) ?? vip.currentCorId ?? undefined) : undefined;
   const urlKeyword = normalizeKeyword(searchParams.get('keyword'));
   const [history, setHistory] = useState(readSearchHistory);
   const hot = useHotSearches({ enabled: scope === 'all' });
@@ -69,6 +74,8 @@ function SearchView({ scope }: { scope: 'all' | 'corporate' }) {
     if (location.key === 'default') navigate(paths.home.path, { replace: true });
     else navigate(-1);
   };
+
+  if (scope === 'corporate' && corporateId == null) return <NoCorporate onCancel={handleCancel} />;
 
   return (
     <div className={styles.page}>
@@ -106,6 +113,38 @@ function SearchView({ scope }: { scope: 'all' | 'corporate' }) {
             )}
           </>
         )}
+      </main>
+    </div>
+  );
+}
+
+/**
+ * /corSearch for a learner in no corporate (or a link without its corporate): say so, and send a
+ * search to the whole catalogue instead of showing an empty page (issue 11 §10).
+ */
+function NoCorporate({ onCancel }: { onCancel: () => void }) {
+  const navigate = useNavigate();
+  return (
+    <div className={styles.page}>
+      <SearchBox
+        value=""
+        placeholder="搜索全部课程"
+        onSearch={(raw) => {
+          const keyword = normalizeKeyword(raw);
+          if (keyword) navigate(paths.search.getHref({ keyword }));
+        }}
+        onCancel={onCancel}
+      />
+      <main className={styles.main} data-testid="no-corporate">
+        <EmptyState
+          title="您还没有加入企业"
+          description="企业课程搜索只对企业学员开放。加入企业后，可以在这里搜索本企业的课程。"
+          action={
+            <Link className={styles.allSearch} to={paths.search.getHref()}>
+              搜索全部课程
+            </Link>
+          }
+        />
       </main>
     </div>
   );

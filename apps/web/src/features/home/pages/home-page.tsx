@@ -155,7 +155,7 @@ export function HomePage() {
               <p className={styles.brandTagline}>银行与金融法律实务在线课堂</p>
             </div>
           </div>
-          <Link to={paths.search.getHref()} className={styles.search} aria-label="搜索课程" data-testid="home-search">
+          <Link to={paths.search.getHref()} className={styles.search} data-testid="home-search">
             <SearchIcon size={17} />
             <span>搜索课程、讲师、法规要点</span>
           </Link>

@@ -1,8 +1,10 @@
+import { useEffect } from 'react';
 import type { Order } from '@jinfa/shared/schemas';
 import { Page } from '../../../components/page.tsx';
 import { EmptyState, ErrorState, Spinner } from '../../../components/states.tsx';
 import { fenToYuan } from '../../../components/course-card.tsx';
 import { formatDate } from '../../../lib/date.ts';
+import { captureAppToken } from '../../../lib/session.ts';
 import { useOrders } from '../api/get-orders.ts';
 import { groupByMonth } from '../lib/order-labels.ts';
 import styles from './orders-pages.module.css';
@@ -52,6 +54,8 @@ export function PaidOrdersByMonth({ filter = () => true, emptyTitle }: { filter?
 
 /** /userCenter/myBill (login, or an apptoken from the native app): what the learner paid, by month. */
 export function MyBillPage() {
+  // An apptoken that came with an in-app navigation leaves the address bar too (decision 017).
+  useEffect(() => captureAppToken(), []);
   return (
     <Page title="我的账单">
       <PaidOrdersByMonth emptyTitle="暂无账单" />

@@ -17,6 +17,8 @@ export interface ListenReport {
   playedSeconds: number;
   /** Client time, ms. */
   at: number;
+  /** The play session of the play_auth answer (decision 016): without it nothing is credited. */
+  playSession?: string;
 }
 
 /** What became of one delivery attempt: done, try again later, or give up (the server will never take it). */
@@ -24,6 +26,15 @@ export type Delivery = 'ok' | 'retry' | 'drop';
 
 export function listenUrl(courseId: number): string {
   return `${env.apiBase}/v1/courses/${courseId}/listenV3`;
+}
+
+/** Who wants to hear that the server ended a play session (the answer said `sessionState: 'ended'`). */
+const endedListeners = new Set<(playSession: string) => void>();
+
+/** Subscribe to ended play sessions (decision 016); answers the unsubscribe. */
+export function onPlaySessionEnded(listener: (playSession: string) => void): () => void {
+  endedListeners.add(listener);
+  return () => endedListeners.delete(listener);
 }
 
 async function post(courseId: number, body: ListenReport, token: string | null): Promise<{ status: number; code: number | null }> {
@@ -37,8 +48,12 @@ async function post(courseId: number, body: ListenReport, token: string | null):
   });
   let code: number | null = null;
   try {
-    const parsed = (await res.json()) as { code?: unknown };
+    const parsed = (await res.json()) as { code?: unknown; data?: { sessionState?: unknown } | null };
     code = typeof parsed.code === 'number' ? parsed.code : null;
+    // The session expired: the player asks play_auth for a new one (what follows is credited again).
+    if (code === 0 && parsed.data?.sessionState === 'ended' && body.playSession) {
+      for (const listener of endedListeners) listener(body.playSession);
+    }
   } catch {
     code = null;
   }

@@ -78,6 +78,7 @@ function authFor(chapterId: number): PlayAuth {
     duration: 600,
     qualities: [],
     watermark: '138****0001',
+    playSession: `ps-chapter-session-${chapterId}`,
   };
 }
 
@@ -171,6 +172,8 @@ describe('CoursePlayer (video series)', () => {
     const first = reports().filter((r) => r.chapterId === 101);
     expect(first.map((r) => r.event)).toEqual(['start', 'exit']);
     expect(reports().find((r) => r.chapterId === 102)!.recordId).not.toBe(first[0]!.recordId);
+    // Each chapter's reports carry the play session of that chapter's play_auth (decision 016).
+    expect(reports().every((r) => r.playSession === `ps-chapter-session-${r.chapterId}`)).toBe(true);
 
     // Chapter 3 is locked: the series stops at the end of chapter 2 instead of asking for it.
     end(video());

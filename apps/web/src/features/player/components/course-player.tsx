@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { CourseDetail } from '@jinfa/shared/schemas';
+import { resizeImage } from '../../../lib/image.ts';
 import { audioEngine, useAudioState } from '../audio/audio-engine.ts';
 import type { CoursePlayback } from '../hooks/use-course-playback.ts';
 import { AudioPanel } from './audio-panel.tsx';
@@ -51,7 +52,14 @@ export function CoursePlayer(props: CoursePlayerProps) {
   if (!playback.ready) {
     return (
       <>
-        <div className={styles.box} aria-busy="true" aria-label="加载中" />
+        <div className={styles.box} aria-busy="true" aria-label="加载中">
+          {/* The cover at once, the page's largest paint, while the chapter's play rights load (LCP). */}
+          {course.cover && (
+            <div className={styles.poster}>
+              <img src={resizeImage(course.cover, { width: 750, height: 422 })} alt="" decoding="async" fetchPriority="high" />
+            </div>
+          )}
+        </div>
         <SlidesPanel courseId={course.courseId} chapterId={selection.chapterId} time={0} />
       </>
     );

@@ -7,6 +7,7 @@ import { envelope, mockFetch, type Call } from '../../../../test/fetch-mock.ts';
 import { saveTokens } from '../../../lib/auth-store.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { createMemoryRouter, RouterProvider } from '../../../lib/router.ts';
+import type { ListenReport } from '../api/post-listen.ts';
 import { VideoPlayer, type Access } from './video-player.tsx';
 
 const T = { timeout: 4000 };
@@ -25,6 +26,7 @@ function auth(n = 1): PlayAuth {
       { label: '标清', height: 540, url: `/v1/media/play/3/v1/index.m3u8?s=${n}` },
     ],
     watermark: '138****0001',
+    playSession: `ps-video-session-${n}`,
   };
 }
 
@@ -162,6 +164,28 @@ describe('VideoPlayer', () => {
     expect(await screen.findByText('播放出错了，请重试', undefined, T)).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: '重试' }));
     await waitFor(() => expect(video().getAttribute('src')).toBe('/v1/media/play/3/master.m3u8?s=3'), T);
+  });
+
+  it('asks play_auth for a new play session when the server says the current one ended, and reports with it', async () => {
+    let n = 0;
+    const { calls } = mockFetch(
+      routes({
+        'POST /v1/courses/12/play_auth': () => envelope(auth(++n)),
+        'POST /v1/courses/12/listenV3': (call: Call) =>
+          envelope({ recordId: 'x', position: 0, playedSeconds: 0, credited: 0, finished: false, sessionState: (call.body as ListenReport).playSession === 'ps-video-session-1' ? 'ended' : 'active' }),
+      }),
+    );
+    const { video } = renderPlayer();
+    await userEvent.click(await screen.findByTestId('video-play', undefined, T));
+    const reports = () => calls.filter((c) => c.path === '/v1/courses/12/listenV3').map((c) => c.body as ListenReport);
+    await waitFor(() => expect(reports().some((r) => r.event === 'start' && r.playSession === 'ps-video-session-1')).toBe(true), T);
+    await waitFor(() => expect(calls.filter((c) => c.path === '/v1/courses/12/play_auth')).toHaveLength(2), T);
+    act(() => {
+      video().pause();
+    });
+    await waitFor(() => expect(reports().some((r) => r.event === 'exit' && r.playSession === 'ps-video-session-2')).toBe(true), T);
+    // The media source was not reloaded for it.
+    expect(video().getAttribute('src')).toBe('/v1/media/play/3/master.m3u8?s=1');
   });
 
   it('sends a learner who does not own the course to buy it, without asking for the media', async () => {

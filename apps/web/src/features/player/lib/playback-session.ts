@@ -2,6 +2,7 @@ import { ErrorCodes } from '@jinfa/shared/errors';
 import { ApiError } from '../../../lib/api-client.ts';
 import { H5_PLAYABLE_MODE, isAuthFresh, postPlayAuth, type PlayAuth } from '../api/post-play-auth.ts';
 import { postVisitPlay } from '../api/post-visit-play.ts';
+import { onPlaySessionEnded } from '../api/post-listen.ts';
 import { currentListener, listenOutbox, startOutbox } from './listen-outbox.ts';
 import { attachSource, chooseEngine, type AttachedSource, type Engine } from './media-source.ts';
 import { bindReporter, ProgressReporter } from './progress-reporter.ts';
@@ -74,6 +75,8 @@ export class PlaybackSession {
   private source: AttachedSource | null = null;
   private reporter: ProgressReporter | null = null;
   private unbind: (() => void) | null = null;
+  private offEnded: (() => void) | null = null;
+  private renewingSession = false;
   private renewed = false;
   private destroyed = false;
   private attaching: Promise<void> | null = null;
@@ -260,9 +263,30 @@ export class PlaybackSession {
       },
       outbox: listenOutbox,
       who: currentListener,
+      session: () => this.snap.auth?.playSession || null,
       onFirstPlay: (recordId) => void postVisitPlay(this.courseId, recordId).catch(() => undefined),
     });
     this.unbind = bindReporter(this.reporter, media);
+    this.offEnded = onPlaySessionEnded((ended) => {
+      if (!this.destroyed && this.snap.auth?.playSession === ended) void this.renewPlaySession();
+    });
+  }
+
+  /**
+   * The server ended our play session (it expired, e.g. after a long pause): ask play_auth for a
+   * new one, so what is played from now on is credited again. The source stays as it is.
+   */
+  private async renewPlaySession(): Promise<void> {
+    if (this.renewingSession) return;
+    this.renewingSession = true;
+    try {
+      const auth = await this.fetchAuth(this.courseId, this.chapterId);
+      if (!this.destroyed && auth.playSession) this.set({ auth });
+    } catch {
+      // Refused or offline: the next report tells again.
+    } finally {
+      this.renewingSession = false;
+    }
   }
 
   /** Chapter change or unmount: `exit`, then let the element go. */
@@ -271,6 +295,7 @@ export class PlaybackSession {
     if (!this.media.paused) this.media.pause();
     this.reporter?.close();
     this.unbind?.();
+    this.offEnded?.();
     this.destroyed = true;
     this.media.removeEventListener('playing', this.onPlaying);
     this.media.removeEventListener('pause', this.onPause);

@@ -43,7 +43,7 @@ function fakeTransport() {
 
 const live: ProgressReporter[] = [];
 
-function setup(opts: { position?: () => number } = {}) {
+function setup(opts: { position?: () => number; session?: () => string | null } = {}) {
   const net = fakeTransport();
   const outbox = new Outbox({ transport: net.transport });
   const visits: string[] = [];
@@ -55,6 +55,7 @@ function setup(opts: { position?: () => number } = {}) {
     outbox,
     who: () => ({ userId: 7, token: 'tok-7' }),
     onFirstPlay: (id) => visits.push(id),
+    ...(opts.session ? { session: opts.session } : {}),
   });
   live.push(reporter);
   return { net, outbox, reporter, visits, seek: (p: number) => (position = p) };
@@ -73,6 +74,19 @@ afterEach(() => {
 });
 
 describe('ProgressReporter', () => {
+  it('carries the play session of the current play_auth answer, read when each report is made', async () => {
+    let session: string | null = 'ps-first-session-0001';
+    const { net, reporter } = setup({ session: () => session });
+    reporter.playing();
+    await settle();
+    session = 'ps-renewed-session-02';
+    await vi.advanceTimersByTimeAsync(HEARTBEAT_MS);
+    session = null;
+    reporter.stopped();
+    await settle();
+    expect(net.sent.map((r) => r.playSession)).toEqual(['ps-first-session-0001', 'ps-renewed-session-02', undefined]);
+  });
+
   it('sends start at the first play, a heartbeat every 10 s, and exit with the cumulative seconds on pause', async () => {
     const { net, reporter, visits, seek } = setup();
     reporter.playing();

@@ -13,7 +13,9 @@ import { newRecordId } from './record-id.ts';
  * `playedSeconds` counts WALL-CLOCK seconds during which the media was actually playing: time
  * paused, buffering or before the first frame does not count, and 10 minutes at 2× count as 10
  * minutes. Compliance training hours are time spent learning; the server clamps any increase to
- * the wall-clock time since the previous report (+30 s), which media seconds at 2× would exceed.
+ * the wall-clock time it measured since the previous report, which media seconds at 2× would
+ * exceed. Every report carries the play session of the current play_auth answer (`session()`),
+ * read when the report is made, so a renewed authorisation goes on with its new session.
  */
 
 export const HEARTBEAT_MS = 10_000;
@@ -37,6 +39,8 @@ export interface ReporterOptions {
   recordId?: string;
   /** Listen to the page's visibility and pagehide (default true). */
   lifecycle?: boolean;
+  /** The play session of the current play_auth answer (decision 016); null before one. */
+  session?: () => string | null;
 }
 
 export class ProgressReporter {
@@ -145,6 +149,7 @@ export class ProgressReporter {
 
   private snapshot(event: ListenEvent): ListenReport {
     const duration = this.opts.probe.duration();
+    const playSession = this.opts.session?.() ?? null;
     return {
       recordId: this.recordId,
       chapterId: this.chapterId,
@@ -153,6 +158,7 @@ export class ProgressReporter {
       duration: duration != null && Number.isFinite(duration) && duration > 0 ? Math.round(duration) : null,
       playedSeconds: this.playedSeconds(),
       at: this.now(),
+      ...(playSession ? { playSession } : {}),
     };
   }
 

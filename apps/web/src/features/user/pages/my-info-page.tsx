@@ -1,6 +1,7 @@
 import Button from 'antd-mobile/es/components/button';
 import Form from 'antd-mobile/es/components/form';
 import Input from 'antd-mobile/es/components/input';
+import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '../../../lib/router.ts';
 import { AuditResult } from '@jinfa/shared/enums';
@@ -15,6 +16,7 @@ import { auditStatusQueryKey, useAuditStatus, type AuditStatusResult } from '../
 import { useMe, type UserProfile } from '../api/get-me.ts';
 import { useSaveInfo, type UserInfoBody } from '../api/update-info.ts';
 import { describeAuditResult } from '../lib/audit.ts';
+import { EmailVerify } from '../components/email-verify.tsx';
 import styles from './my-info-page.module.css';
 
 interface ProfileFormValues {
@@ -41,6 +43,8 @@ function ProfileForm({ user, audit }: { user: UserProfile; audit: AuditStatusRes
   const queryClient = useQueryClient();
   const firstSubmission = audit?.result === AuditResult.NOT_YET_SUBMITTED;
   const resubmission = audit?.result === AuditResult.NOT_PASSED || audit?.result === AuditResult.FAILED_NOT_APPLYING;
+  // When a new address was saved, the server mailed it a code: the verify step counts down from then.
+  const [codeSentAt, setCodeSentAt] = useState<number | null>(null);
 
   const handleFinish = async (values: ProfileFormValues) => {
     const body: UserInfoBody = {
@@ -52,6 +56,7 @@ function ProfileForm({ user, audit }: { user: UserProfile; audit: AuditStatusRes
     };
     try {
       await save.mutateAsync({ body, first: firstSubmission });
+      if (body.email && body.email !== user.email) setCodeSentAt(Date.now());
       void queryClient.invalidateQueries({ queryKey: auditStatusQueryKey });
       toast.success(firstSubmission || resubmission ? '资料已提交审核' : '保存成功');
     } catch {
@@ -60,67 +65,77 @@ function ProfileForm({ user, audit }: { user: UserProfile; audit: AuditStatusRes
   };
 
   return (
-    <Form
-      form={form}
-      layout="horizontal"
-      mode="card"
-      className={styles.form}
-      initialValues={{
-        name: user.name,
-        email: user.email,
-        company: user.company,
-        department: user.department,
-        position: user.position,
-      }}
-      onFinish={handleFinish}
-      footer={
-        <Button block type="submit" color="primary" size="large" shape="rounded" loading={save.isPending} loadingText="保存中">
-          {firstSubmission ? '提交审核' : resubmission ? '重新提交审核' : '保存'}
-        </Button>
-      }
-    >
-      <Form.Header>基本信息</Form.Header>
-      <Form.Item
-        name="name"
-        label="姓名"
-        rules={[
-          { required: true, whitespace: true, message: '请输入真实姓名' },
-          { min: 2, max: 20, message: '姓名为 2–20 个字' },
-        ]}
-      >
-        <Input placeholder="请输入真实姓名" maxLength={20} clearable />
-      </Form.Item>
-      <Form.Item
-        label="手机号"
-        extra={
-          <Link to={paths.bindPhone.getHref()} className={styles.inlineLink}>
-            {user.mobile ? '更换' : '去绑定'}
-          </Link>
+    <>
+      <Form
+        form={form}
+        layout="horizontal"
+        mode="card"
+        className={styles.form}
+        initialValues={{
+          name: user.name,
+          email: user.email,
+          company: user.company,
+          department: user.department,
+          position: user.position,
+        }}
+        onFinish={handleFinish}
+        footer={
+          <Button block type="submit" color="primary" size="large" shape="rounded" loading={save.isPending} loadingText="保存中">
+            {firstSubmission ? '提交审核' : resubmission ? '重新提交审核' : '保存'}
+          </Button>
         }
       >
-        <span className={user.mobile ? styles.readonly : styles.placeholder}>{user.mobile ? maskMobile(user.mobile) : '未绑定'}</span>
-      </Form.Item>
-      <Form.Item
-        name="email"
-        label="邮箱"
-        rules={[
-          { required: true, whitespace: true, message: '请输入邮箱' },
-          { pattern: EMAIL_PATTERN, message: '请输入正确的邮箱' },
-        ]}
-      >
-        <Input placeholder="用于接收发票与学习证书" type="email" maxLength={100} clearable />
-      </Form.Item>
-      <Form.Header>工作信息</Form.Header>
-      <Form.Item name="company" label="单位" rules={[{ max: 60, message: '最多 60 个字' }]}>
-        <Input placeholder="所在单位全称" maxLength={60} clearable />
-      </Form.Item>
-      <Form.Item name="department" label="部门" rules={[{ max: 60, message: '最多 60 个字' }]}>
-        <Input placeholder="所在部门" maxLength={60} clearable />
-      </Form.Item>
-      <Form.Item name="position" label="职务" rules={[{ max: 60, message: '最多 60 个字' }]}>
-        <Input placeholder="当前职务" maxLength={60} clearable />
-      </Form.Item>
-    </Form>
+        <Form.Header>基本信息</Form.Header>
+        <Form.Item
+          name="name"
+          label="姓名"
+          rules={[
+            { required: true, whitespace: true, message: '请输入真实姓名' },
+            { min: 2, max: 20, message: '姓名为 2–20 个字' },
+          ]}
+        >
+          <Input placeholder="请输入真实姓名" maxLength={20} clearable />
+        </Form.Item>
+        <Form.Item
+          label="手机号"
+          extra={
+            <Link to={paths.bindPhone.getHref()} className={styles.inlineLink}>
+              {user.mobile ? '更换' : '去绑定'}
+            </Link>
+          }
+        >
+          <span className={user.mobile ? styles.readonly : styles.placeholder}>{user.mobile ? maskMobile(user.mobile) : '未绑定'}</span>
+        </Form.Item>
+        <Form.Item
+          name="email"
+          label="邮箱"
+          extra={
+            user.email ? (
+              <span className={user.emailVerified ? styles.verified : styles.unverified} data-testid="email-status">
+                {user.emailVerified ? '已验证' : '未验证'}
+              </span>
+            ) : undefined
+          }
+          rules={[
+            { required: true, whitespace: true, message: '请输入邮箱' },
+            { pattern: EMAIL_PATTERN, message: '请输入正确的邮箱' },
+          ]}
+        >
+          <Input placeholder="用于接收发票与学习证书" type="email" maxLength={100} clearable />
+        </Form.Item>
+        <Form.Header>工作信息</Form.Header>
+        <Form.Item name="company" label="单位" rules={[{ max: 60, message: '最多 60 个字' }]}>
+          <Input placeholder="所在单位全称" maxLength={60} clearable />
+        </Form.Item>
+        <Form.Item name="department" label="部门" rules={[{ max: 60, message: '最多 60 个字' }]}>
+          <Input placeholder="所在部门" maxLength={60} clearable />
+        </Form.Item>
+        <Form.Item name="position" label="职务" rules={[{ max: 60, message: '最多 60 个字' }]}>
+          <Input placeholder="当前职务" maxLength={60} clearable />
+        </Form.Item>
+      </Form>
+      {user.email && !user.emailVerified && <EmailVerify key={user.email} email={user.email} sentAt={codeSentAt} />}
+    </>
   );
 }
 

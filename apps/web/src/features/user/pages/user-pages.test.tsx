@@ -14,6 +14,7 @@ const me: UserProfile = {
   avatar: '',
   mobile: '13800138000',
   email: 'sima@bank.example',
+  emailVerified: true,
   company: '某某银行',
   department: '法律合规部',
   position: '合规经理',
@@ -136,6 +137,58 @@ describe('/userCenter/myInfo', () => {
     await user.click(screen.getByRole('button', { name: '保存' }));
     expect(await screen.findByText('请输入正确的邮箱', undefined, T)).toBeTruthy();
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it('verifies an unverified e-mail with a mailed code, with a resend countdown (decision 018)', async () => {
+    const { calls } = mockFetch({
+      '/v1/users/me': () => envelope({ ...me, emailVerified: false }),
+      '/v1/users/me/audit_status': () => envelope({ result: 0, auditStatus: 1, remark: '' }),
+      'POST /v1/users/me/email/code': () => envelope({ email: 'si***@bank.example', resendAfter: 60, expiresIn: 900 }),
+      'POST /v1/users/me/email/verify': () => envelope({ email: 'sima@bank.example', emailVerified: true }),
+    });
+    renderApp('/userCenter/myInfo');
+    expect((await screen.findByTestId('email-status', undefined, T)).textContent).toBe('未验证');
+    const box = screen.getByTestId('email-verify');
+    expect(within(box).getByText(/sima@bank\.example 尚未验证/)).toBeTruthy();
+    const user = userEvent.setup();
+    await user.click(within(box).getByRole('button', { name: '发送验证码' }));
+    await within(box).findByRole('button', { name: '60s 后重新发送' }, T);
+    await user.type(within(box).getByLabelText('邮箱验证码'), '12a3456');
+    await user.click(within(box).getByRole('button', { name: '验证邮箱' }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/v1/users/me/email/verify')).toBe(true), T);
+    expect(calls.find((c) => c.path === '/v1/users/me/email/verify')?.body).toEqual({ code: '123456' });
+  });
+
+  it('after saving a new address, shows the code was sent and counts down to a resend', async () => {
+    let saved = false;
+    mockFetch({
+      '/v1/users/me': () => envelope(saved ? { ...me, email: 'new@bank.example', emailVerified: false } : me),
+      '/v1/users/me/audit_status': () => envelope({ result: 0, auditStatus: 1, remark: '' }),
+      'PUT /v1/users/online/info': () => {
+        saved = true;
+        return envelope(null);
+      },
+    });
+    renderApp('/userCenter/myInfo');
+    const user = userEvent.setup();
+    const email = await screen.findByDisplayValue('sima@bank.example', undefined, T);
+    await user.clear(email);
+    await user.type(email, 'new@bank.example');
+    await user.click(screen.getByRole('button', { name: '保存' }));
+    const box = await screen.findByTestId('email-verify', undefined, T);
+    expect(within(box).getByText(/验证码已发送至 new@bank\.example/)).toBeTruthy();
+    expect(await within(box).findByRole('button', { name: /s 后重新发送$/ }, T)).toBeTruthy();
+    expect(screen.getByTestId('email-status').textContent).toBe('未验证');
+  });
+
+  it('shows a verified address as such, without the verify step', async () => {
+    mockFetch({
+      '/v1/users/me': () => envelope(me),
+      '/v1/users/me/audit_status': () => envelope({ result: 0, auditStatus: 1, remark: '' }),
+    });
+    renderApp('/userCenter/myInfo');
+    expect((await screen.findByTestId('email-status', undefined, T)).textContent).toBe('已验证');
+    expect(screen.queryByTestId('email-verify')).toBeNull();
   });
 
   it('asks visitors to log in', async () => {

@@ -1,0 +1,45 @@
+/** `pay_anomalies` (migration 019, decision 019): signed payment notifications that did not match. */
+import type { Conn } from '../users/user-repository.ts';
+import type { PayAnomalyRow } from '../../db/schema.ts';
+
+export interface NewPayAnomaly {
+  provider: string;
+  orderId: number | null;
+  orderNo: string;
+  transactionId: string;
+  eventId: string;
+  kind: string;
+  summary: string;
+  now: number;
+}
+
+/** One row per provider, transaction and kind: a repeated notification adds nothing. Answers how many rows were new. */
+export async function insertPayAnomalies(db: Conn, rows: readonly NewPayAnomaly[]): Promise<number> {
+  if (!rows.length) return 0;
+  const res = await db
+    .insertInto('pay_anomalies')
+    .values(
+      rows.map((r) => ({
+        provider: r.provider,
+        order_id: r.orderId,
+        order_no: r.orderNo,
+        transaction_id: r.transactionId,
+        event_id: r.eventId,
+        kind: r.kind,
+        summary: r.summary,
+        created_at: r.now,
+      })),
+    )
+    .onConflict((oc) => oc.columns(['provider', 'transaction_id', 'kind']).doNothing())
+    .executeTakeFirst();
+  return Number(res.numInsertedOrUpdatedRows ?? 0);
+}
+
+export function listPayAnomalies(db: Conn, offset: number, limit: number): Promise<PayAnomalyRow[]> {
+  return db.selectFrom('pay_anomalies').selectAll().orderBy('id', 'desc').offset(offset).limit(limit).execute();
+}
+
+export async function countPayAnomalies(db: Conn): Promise<number> {
+  const row = await db.selectFrom('pay_anomalies').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,0 +1,80 @@
+/**
+ * Response headers a security reviewer expects (decision 021), from @fastify/helmet:
+ * - Content-Security-Policy: scripts only from this origin and the WeChat JS-SDK host, plus the
+ *   sha256 of each inline script of the built index.html (computed at start-up); no framing.
+ * - nosniff, Referrer-Policy (origin only across sites: `apptoken` queries stay home, while
+ *   WeChat Pay's H5 checkout still sees which site sent the learner), X-Frame-Options DENY.
+ * - HSTS only when the public origin is https or the request came over TLS (via a trusted proxy).
+ * - Every /v1 answer that sets no cache policy of its own is `private, no-store`: answers that
+ *   depend on the caller (profile, tokens, audit status) must never sit in a shared cache. The
+ *   catalogue's public answers keep theirs (modules/courses/http-cache.ts).
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import fp from 'fastify-plugin';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+/** Where the H5 app loads the WeChat JS-SDK from (apps/web/src/features/share/lib/wx-sdk.ts) and its mirror. */
+export const WECHAT_SDK_ORIGINS = ['https://res.wx.qq.com', 'https://res2.wx.qq.com'];
+/** WeChat profile pictures (OAuth `headimgurl`). */
+const WECHAT_AVATAR_ORIGINS = ['https://*.qlogo.cn'];
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+/** `'sha256-…'` sources for each inline `<script>` / `<style>` block of an HTML page. */
+export function inlineHashes(html: string, tag: 'script' | 'style'): string[] {
+  const re = tag === 'script' ? /<script\b(?![^>]*\bsrc\s*=)[^>]*>([\s\S]*?)<\/script>/gi : /<style\b[^>]*>([\s\S]*?)<\/style>/gi;
+  const out = new Set<string>();
+  for (const m of html.matchAll(re)) {
+    const body = m[1] ?? '';
+    if (body.trim() === '') continue;
+    out.add(`'sha256-${crypto.createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+  }
+  return [...out];
+}
+
+async function securityHeadersPlugin(app: FastifyInstance) {
+  const indexFile = path.join(app.config.webDist, 'index.html');
+  const html = fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : '';
+  const httpsOrigin = (app.config.publicUrl ?? '').toLowerCase().startsWith('https://');
+
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...WECHAT_SDK_ORIGINS, ...inlineHashes(html, 'script')],
+        scriptSrcAttr: ["'none'"],
+        styleSrc: ["'self'", ...inlineHashes(html, 'style')],
+        imgSrc: ["'self'", 'data:', 'blob:', ...WECHAT_AVATAR_ORIGINS],
+        // hls.js plays through Media Source Extensions: blob: media, and its worker from a blob:.
+        mediaSrc: ["'self'", 'blob:'],
+        workerSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        // Only where the site is https: on a plain-http LAN install it would break every asset.
+        ...(httpsOrigin ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    strictTransportSecurity: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    frameguard: { action: 'deny' },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (httpsOrigin || request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/v1/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-store');
+  });
+}
+
+export default fp(securityHeadersPlugin, { name: 'security-headers' });
