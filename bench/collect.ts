@@ -93,21 +93,27 @@ let run = 0;
 /**
  * One batch's JSON with `@@` where each batch's unique prefix goes (client ids, sessions).
  * `spec`: the records exactly as spec §3 shapes them, without clientId; each is still distinct
- * (its session carries the batch prefix, and no two in a batch share session, page and time).
+ * (its session carries the batch prefix, and no two in a batch share session and page).
  */
 function template(spec = false): string {
-  const now = Date.now();
   const records = Array.from({ length: BATCH }, (_, i) => ({
     ...(spec ? {} : { clientId: `@@${String(i).padStart(3, '0')}` }),
     pageId: `/course/detail?courseId=${(i % 50) + 1}`,
     // A new set of 7 sessions per batch (the `@@` prefix): unique visitors grow as they would
     // live, so the (day, page, visitor) rollup sets take a row per new visitor, not a no-op.
     sessionId: `@@s${i % 7}`,
-    beginTime: now - 5000 - i,
-    endTime: now,
+    // Stamped per request (`"@B"`, `"@E"` below): live records carry the time they were made.
+    beginTime: '@B',
+    endTime: '@E',
     extras: [{ key: 'courseId', value: String((i % 50) + 1) }],
   }));
   return JSON.stringify(records);
+}
+
+/** One request's body: its unique prefix and the current time (so a batch's records are distinct and recent). */
+function stamp(body: string, prefix: string): string {
+  const now = Date.now();
+  return body.replaceAll('@@', prefix).replaceAll('"@B"', String(now - 5000)).replaceAll('"@E"', String(now));
 }
 
 async function load(base: string, seconds: number, onStart?: () => void, spec = false) {
@@ -125,7 +131,7 @@ async function load(base: string, seconds: number, onStart?: () => void, spec = 
       {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-app-id': TRACKING_APP_ID },
-        setupRequest: (req) => ({ ...req, body: body.replaceAll('@@', `${prefix}${(n++).toString(36)}-`) }),
+        setupRequest: (req) => ({ ...req, body: stamp(body, `${prefix}${(n++).toString(36)}-`) }),
         onResponse: (status, resBody) => {
           const parsed = status === 200 ? (JSON.parse(resBody) as { code: number; data: { accepted: number } }) : null;
           if (parsed?.code === 0) acked += parsed.data.accepted;

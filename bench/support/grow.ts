@@ -54,7 +54,7 @@ export async function growCatalogue(db: Kysely<DB>, dialect: Dialect, opts: Grow
       case when s.n % 11 < 4 then s.n % 11 else 0 end,
       case when s.n % 25 = 0 then ${pick(n, corporates.length > 0 ? corporates : [0])} else null end,
       case when s.n % 20 = 0 then 0 when s.n % 20 = 10 then 2 else 1 end,
-      1800, 0, 0, (s.n * 7919) % 5000, s.n % 100, ${sql.lit(now - 86_400_000 * 400)} + s.n * 60000, ${sql.lit(now)}, ${sql.lit(now)}
+      1800, 0, 0, (s.n * 7919) % 5000, s.n % 100, ${sql.lit(now - 86_400_000 * 400)} + cast(s.n as bigint) * 60000, ${sql.lit(now)}, ${sql.lit(now)}
     from ${series(dialect, opts.courses)}`.execute(db);
 
   await sql`insert into chapters (course_id, title, sort, duration_seconds, is_free_trial, price, status)

@@ -108,6 +108,26 @@ describe.each(dialectsUnderTest())('rate limits on /v1 (%s)', (dialect) => {
   });
 });
 
+describe('rate limits when the KV store is down', () => {
+  class DownKvStore extends MemoryKvStore {
+    override async incrWithTtl(): Promise<{ value: number; ttlMs: number }> {
+      throw new Error('connection refused');
+    }
+  }
+
+  it('lets requests, writes and sends through rather than answer an error', async () => {
+    const t = await build('sqlite', { ...limits(1, 1), kv: new DownKvStore() });
+    try {
+      for (let i = 0; i < 3; i++) expect((await t.app.inject({ method: 'GET', url: '/v1/courses/latest', remoteAddress: '10.0.6.1' })).statusCode).toBe(200);
+      const write = await t.app.inject({ method: 'POST', url: '/v1/collect/page/visit', remoteAddress: '10.0.6.1', headers: { 'content-type': 'application/json', 'x-app-id': 'jinfa-h5' }, payload: '[]' });
+      expect(write.statusCode).toBeLessThan(500);
+      expect(write.statusCode).not.toBe(429);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe.runIf(!!process.env.TEST_REDIS_URL)('rate limits in Redis (REDIS_URL)', () => {
   it('two instances share one bucket per route and caller', async () => {
     const prefix = `test:rl:${crypto.randomBytes(4).toString('hex')}:`;

@@ -218,7 +218,7 @@ export type SendPptResult = Static<typeof SendPptResult>;
 
 export const CoursewareFileQuery = Type.Object({
   u: Id(),
-  e: Int({ minimum: 0, maximum: 99_999_999_999 }),
+  e: Timestamp({ description: 'expiry, epoch ms' }),
   s: Type.String({ minLength: 16, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' }),
 });
 export type CoursewareFileQuery = Static<typeof CoursewareFileQuery>;

@@ -90,9 +90,10 @@ export const paths = {
   loginComplete: route<{
     returnUrl?: string;
     businessType?: Id;
+    /** Test-login mode only (token2). */
     userId?: Id;
-    accessToken?: string;
-    refreshToken?: string;
+    /** The WeChat callback's one-time login code (decision 017); tokens never travel in the address. */
+    code?: string;
   }>('/user/loginComplete'),
   cleanCache: route('/user/cleanCache'),
   contact: route('/user/contact'),

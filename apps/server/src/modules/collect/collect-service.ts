@@ -115,10 +115,13 @@ function canonicalExtras(extras: readonly TrackExtra[] | undefined, text: string
  * duplicate. The `~` prefix cannot occur in a client's id (TrackClientId allows [A-Za-z0-9_-]),
  * so a derived key never collides with a sent one. NUL separates the parts: no text may hold it.
  */
-export function derivedKey(kind: 'v' | 'e' | 'c', appId: string, parts: readonly (string | number)[]): string {
-  // One string, one native call: this runs per record on the ingest path (≥ 60,000/s).
-  // 128 bits of SHA-256 keep collisions out of reach and the unique index small.
-  return `~${crypto.hash('sha256', `${kind}\u0000${appId}\u0000${parts.join('\u0000')}`, 'base64url').slice(0, 22)}`;
+export function derivedKey(kind: 'v' | 'e' | 'c', appId: string, time: number, content: string): string {
+  // The record's time leads, so keys of records arriving now sit together at the end of the
+  // unique index (as our tracker's time-ordered ids do) instead of scattering over its pages.
+  // One string, one native call: this runs per record on the ingest path (≥ 60,000/s); 128 bits
+  // of SHA-256 keep collisions out of reach.
+  const digest = crypto.hash('sha256', `${kind}\u0000${appId}\u0000${time}\u0000${content}`, 'base64url');
+  return `~${time.toString(36)}${digest.slice(0, 22)}`;
 }
 
 // Rows are written as array literals in TRACK_COLUMNS order (no spreads: this runs per record).
@@ -128,7 +131,7 @@ export function visitRows(records: readonly PageVisitRecord[], ctx: IngestContex
     const visitor = visitorOf(ctx, r);
     const course = visitCourseId(r.pageId, r.extras);
     const extras = extrasText(r.extras);
-    const key = r.clientId ?? derivedKey('v', ctx.appId, [r.sessionId, r.pageId, r.beginTime, r.endTime, canonicalExtras(r.extras, extras)]);
+    const key = r.clientId ?? derivedKey('v', ctx.appId, r.beginTime, `${r.sessionId}\u0000${r.pageId}\u0000${r.endTime}\u0000${canonicalExtras(r.extras, extras)}`);
     return [key, ctx.appId, ctx.userId, r.sessionId, visitor, r.pageId, course, chinaDay(r.beginTime), extras, ctx.now, r.beginTime, r.endTime];
   });
 }
@@ -140,7 +143,7 @@ export function elementRows(records: readonly ElementClickRecord[], ctx: IngestC
     const course = courseIdOf(extraValue(r.extras, 'courseId'));
     const extras = extrasText(r.extras);
     const pageId = r.pageId ?? '';
-    const key = r.clientId ?? derivedKey('e', ctx.appId, [r.sessionId, r.elementId, r.eventTime, pageId, canonicalExtras(r.extras, extras)]);
+    const key = r.clientId ?? derivedKey('e', ctx.appId, r.eventTime, `${r.sessionId}\u0000${r.elementId}\u0000${pageId}\u0000${canonicalExtras(r.extras, extras)}`);
     return [key, ctx.appId, ctx.userId, r.sessionId, visitor, pageId, course, chinaDay(r.eventTime), extras, ctx.now, r.elementId, r.eventTime];
   });
 }
@@ -151,7 +154,7 @@ export function customRows(records: readonly CustomEventRecord[], ctx: IngestCon
     const visitor = visitorOf(ctx, r);
     const course = courseIdOf(extraValue(r.extras, 'courseId'));
     const extras = extrasText(r.extras);
-    const key = r.clientId ?? derivedKey('c', ctx.appId, [r.sessionId, r.name, r.eventTime, r.pageId, canonicalExtras(r.extras, extras)]);
+    const key = r.clientId ?? derivedKey('c', ctx.appId, r.eventTime, `${r.sessionId}\u0000${r.name}\u0000${r.pageId}\u0000${canonicalExtras(r.extras, extras)}`);
     return [key, ctx.appId, ctx.userId, r.sessionId, visitor, r.pageId, course, chinaDay(r.eventTime), extras, ctx.now, r.name, r.eventTime];
   });
 }

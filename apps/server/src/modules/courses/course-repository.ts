@@ -53,11 +53,13 @@ function applyFilter(query: CourseQuery, dialect: Dialect, f: CourseFilter, word
   if (f.homeListType !== undefined) q = q.where('courses.home_list_type', '=', f.homeListType);
   const tagId = f.tagId;
   if (tagId !== undefined) {
-    const id = walk ? sql<number>`+${sql.ref('courses.id')}` : sql<number>`${sql.ref('courses.id')}`;
-    q = q.where((eb) => eb(id, 'in', eb.selectFrom('course_tags').select('course_tags.course_id').where('course_tags.tag_id', '=', tagId)));
+    q = walk
+      ? // Probed per course by the primary key (course_id, tag_id) while walking the list's index.
+        q.where((eb) => eb.exists(eb.selectFrom('course_tags').select('course_tags.tag_id').whereRef('course_tags.course_id', '=', 'courses.id').where('course_tags.tag_id', '=', tagId)))
+      : q.where('courses.id', 'in', (eb) => eb.selectFrom('course_tags').select('course_tags.course_id').where('course_tags.tag_id', '=', tagId));
   }
   const words = f.words;
-  if (words && words.length > 0) q = q.where((eb) => searchCondition(eb, dialect, words, wordValues, walk));
+  if (words && words.length > 0) q = q.where((eb) => searchCondition(eb, dialect, words, walk, wordValues));
   return q;
 }
 
@@ -80,7 +82,7 @@ const BOUND_FIELDS = ['subjectId', 'tagId', 'isFree', 'courseType', 'activityTyp
  * The filter with placeholders for its values (db/precompiled.ts), the values, and a key naming
  * the shape of its SQL: which fields are present, the list type, level 6, the search words' kinds.
  */
-function bindFilter(dialect: Dialect, f: CourseFilter) {
+function bindFilter(dialect: Dialect, f: CourseFilter, walk = false) {
   const values: Record<string, unknown> = {};
   const shaped: CourseFilter = { listType: f.listType };
   const key: string[] = [`t${f.listType ?? ''}`];
@@ -101,7 +103,7 @@ function bindFilter(dialect: Dialect, f: CourseFilter) {
   const words = f.words ?? [];
   shaped.words = words;
   const wordValues = words.map((w, i) => {
-    values[`w${i}`] = wordValue(dialect, w);
+    values[`w${i}`] = wordValue(dialect, w, walk);
     key.push(`w:${w.kind}`);
     return placeholder<string>(`w${i}`);
   });
@@ -132,22 +134,23 @@ export async function listCourseCards(
   page: { limit: number; offset: number },
 ): Promise<{ rows: CardRow[]; total: number }> {
   const { key, shaped, wordValues, values } = bindFilter(dialect, filter);
-  // A tag or a search: matching ids could drive the query (then sorted), or the list's ordered
-  // index could be walked with each course probed (stops after one page). Few matches: the first;
-  // many: the second. The total, needed anyway, says which (decision 022).
+  // A tag or a search: the matching ids can drive the query (then be sorted), or the list's
+  // ordered index can be walked with each course probed by key (stopping after one page). Few
+  // matches: the first; many: the second. The total, needed anyway, says which (decision 022).
   const bySet = filter.tagId !== undefined || (filter.words?.length ?? 0) > 0;
   const known = bySet ? await listTotal(db, dialect, key, shaped, wordValues, values) : undefined;
   const walk = known !== undefined && known > WALK_ABOVE;
+  const bound = walk ? bindFilter(dialect, filter, true) : { shaped, wordValues, values };
   const rows = await runPrecompiled(
     db,
     dialect,
     `list:${sort}:${key}${walk ? ':walk' : ''}`,
     () =>
-      ordered(applyFilter(db.selectFrom('courses'), dialect, shaped, wordValues, walk), sort)
+      ordered(applyFilter(db.selectFrom('courses'), dialect, bound.shaped, bound.wordValues, walk), sort)
         .select(COURSE_ROW_CARD_COLUMNS)
         .limit(placeholder<number>('limit'))
         .offset(placeholder<number>('offset')),
-    { ...values, limit: page.limit, offset: page.offset },
+    { ...bound.values, limit: page.limit, offset: page.offset },
   );
   let total: number;
   if (known !== undefined) total = known;
@@ -226,6 +229,44 @@ export async function findCourseWithLecturer(db: Conn, dialect: Dialect, id: num
   return { ...rest, chapter_count: Number(row.chapter_count ?? 0), tags: parseJsonArray<{ id: number; name: string }>(tag_list) };
 }
 
+/**
+ * The course page for a signed-in caller in one precompiled query (decision 022): the course with
+ * its lecturer and subject, whether the caller favourited it, and the caller's user_courses row
+ * (its source), which the entitlement check would otherwise read on its own.
+ */
+export async function findCourseForCaller(db: Conn, dialect: Dialect, id: number, userId: number) {
+  const [row] = await runPrecompiled(
+    db,
+    dialect,
+    'course-page-caller',
+    () =>
+      courseWithLecturer(db, dialect)
+        .select((eb) =>
+          eb
+            .exists(eb.selectFrom('favorites').select('favorites.id').where('favorites.user_id', '=', placeholder<number>('userId')).whereRef('favorites.course_id', '=', 'courses.id'))
+            .as('is_favorite'),
+        )
+        .select((eb) =>
+          eb
+            .selectFrom('user_courses')
+            .select('user_courses.source')
+            .where('user_courses.user_id', '=', placeholder<number>('userId'))
+            .whereRef('user_courses.course_id', '=', 'courses.id')
+            .limit(1)
+            .as('owned_source'),
+        ),
+    { id, userId },
+  );
+  if (!row) return undefined;
+  const { tag_list, is_favorite, owned_source, ...rest } = row;
+  return {
+    course: { ...rest, chapter_count: Number(row.chapter_count ?? 0), tags: parseJsonArray<{ id: number; name: string }>(tag_list) },
+    // SQLite answers 0/1, PostgreSQL a boolean.
+    isFavorite: Boolean(is_favorite),
+    owned: owned_source === null || owned_source === undefined ? null : { source: owned_source },
+  };
+}
+
 function courseWithLecturer(db: Conn, dialect: Dialect) {
   return db
     .selectFrom('courses')
@@ -256,19 +297,6 @@ export async function findPublishedChapters(db: Conn, courseId: number) {
     .orderBy('sort')
     .orderBy('id')
     .execute();
-}
-
-/** The favourites table belongs to the favourites module; the course page only asks yes or no. */
-export async function hasFavorite(db: Conn, dialect: Dialect, userId: number, courseId: number): Promise<boolean> {
-  // Precompiled: the logged-in course page asks it on every view (decision 022).
-  const rows = await runPrecompiled(
-    db,
-    dialect,
-    'has-favorite',
-    () => db.selectFrom('favorites').select('id').where('user_id', '=', placeholder<number>('userId')).where('course_id', '=', placeholder<number>('courseId')).limit(1),
-    { userId, courseId },
-  );
-  return rows.length > 0;
 }
 
 export async function listPublicBanners(db: Conn) {

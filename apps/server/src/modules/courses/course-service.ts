@@ -18,7 +18,7 @@ import { AppError } from '../../lib/errors.ts';
 import {
   findCourseWithLecturer,
   findPublishedChapters,
-  hasFavorite,
+  findCourseForCaller,
   listCourseCards,
   listHotTags,
   listPublicBanners,
@@ -32,6 +32,7 @@ import { toChapter, toCourseDetail } from './course-presenter.ts';
 import { assertCourseOnShelf } from './course-state.ts';
 import { parseKeyword } from './search-terms.ts';
 import { checkEntitlement } from '../media/entitlement.ts';
+import type { OwnedRow } from '../learning/learning-repository.ts';
 import type { UserRow } from '../../db/schema.ts';
 
 type Db = Kysely<DB>;
@@ -119,10 +120,12 @@ async function readableCourse(db: Db, dialect: Dialect, id: number): Promise<Cou
 export type CourseCaller = Pick<UserRow, 'id' | 'user_type' | 'member_expire_at' | 'corporate_id'>;
 
 export async function courseDetail(db: Db, dialect: Dialect, id: number, caller: CourseCaller | null, now = Date.now()): Promise<CourseDetail> {
-  const course = await readableCourse(db, dialect, id);
-  if (caller === null) return toCourseDetail(course, null);
-  const [favorite, access] = await Promise.all([hasFavorite(db, dialect, caller.id, id), courseAccess(db, caller, course, now)]);
-  return toCourseDetail(course, { isFavorite: favorite, owned: access !== null, accessBy: access });
+  if (caller === null) return toCourseDetail(await readableCourse(db, dialect, id), null);
+  // Signed in: the page, the favourite and the owned row in one query (decision 022).
+  const found = await findCourseForCaller(db, dialect, id, caller.id);
+  const course = assertCourseOnShelf(found?.course);
+  const access = await courseAccess(db, caller, course, now, found?.owned ?? null);
+  return toCourseDetail(course, { isFavorite: found?.isFavorite ?? false, owned: access !== null, accessBy: access });
 }
 
 /**
@@ -131,8 +134,8 @@ export async function courseDetail(db: Db, dialect: Dialect, id: number, caller:
  * entitlement, a free course, a member-free course for an active member, or the caller's own
  * corporate's course while that membership lasts (an expired one no longer counts, even granted).
  */
-async function courseAccess(db: Db, caller: CourseCaller, course: CourseDetailRow, now: number): Promise<CourseAccessBy | null> {
-  const verdict = await checkEntitlement(db, caller, course, null, now);
+async function courseAccess(db: Db, caller: CourseCaller, course: CourseDetailRow, now: number, owned?: Pick<OwnedRow, 'source'> | null): Promise<CourseAccessBy | null> {
+  const verdict = await checkEntitlement(db, caller, course, null, now, owned);
   if (!verdict.allowed) return null;
   // 'trial' and 'chapter' need a chapter, which this call never passes.
   return verdict.via === 'trial' || verdict.via === 'chapter' ? null : verdict.via;

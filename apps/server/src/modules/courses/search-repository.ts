@@ -218,9 +218,26 @@ function likeContains(text: string): string {
  * The value one word binds into its lookup: the word itself for the gram table, an FTS5 phrase
  * on SQLite, an ILIKE pattern on PostgreSQL.
  */
-export function wordValue(dialect: Dialect, word: SearchWord): string {
+export function wordValue(dialect: Dialect, word: SearchWord, walk = false): string {
   if (word.kind === 'short') return word.text;
-  return dialect === 'sqlite' ? ftsPhrase(word.text) : likeContains(word.text);
+  return dialect === 'sqlite' && !walk ? ftsPhrase(word.text) : likeContains(word.text);
+}
+
+/**
+ * One word checked against one course (the `walk` shape, decision 022): the course's gram row by
+ * primary key, or its one normalised body by a substring test — both normalised alike, so this
+ * matches what the trigram index matches, without materialising every match per request.
+ */
+function probe(eb: ExpressionBuilder<DB, 'courses'>, dialect: Dialect, word: SearchWord, value: unknown) {
+  if (word.kind === 'short') {
+    return eb
+      .selectFrom('course_search_terms')
+      .select(sql<number>`1`.as('one'))
+      .where('course_search_terms.term', '=', value as string)
+      .whereRef('course_search_terms.course_id', '=', 'courses.id');
+  }
+  const like = dialect === 'sqlite' ? sql<boolean>`course_search.body like ${value} escape '\\'` : sql<boolean>`course_search.body ilike ${value}`;
+  return eb.selectFrom('course_search').select(sql<number>`1`.as('one')).whereRef('course_search.course_id', '=', 'courses.id').where(like);
 }
 
 /** The sub-query of course ids matching one word, binding `value` (wordValue, or a placeholder for it). */
@@ -243,13 +260,13 @@ export function searchCondition(
   eb: ExpressionBuilder<DB, 'courses'>,
   dialect: Dialect,
   words: readonly SearchWord[],
-  values: readonly unknown[] = words.map((w) => wordValue(dialect, w)),
   walk = false,
+  values: readonly unknown[] = words.map((w) => wordValue(dialect, w, walk)),
 ): Expression<SqlBool> {
-  // `walk`: `+courses.id` keeps SQLite from driving the query by the matching ids, so it walks
-  // the list's ordered index and probes the matches instead (decision 022; a no-op on PostgreSQL).
-  const id = walk ? sql<number>`+${sql.ref('courses.id')}` : eb.ref('courses.id');
-  return eb.and(words.map((w, i) => eb(id, 'in', matchingIds(eb, dialect, w, values[i]))));
+  // `walk`: each course met along the list's ordered index is probed (values from
+  // `wordValue(…, walk)`), so a common word costs a page, not all its matches (decision 022).
+  if (walk) return eb.and(words.map((w, i) => eb.exists(probe(eb, dialect, w, values[i]))));
+  return eb.and(words.map((w, i) => eb('courses.id', 'in', matchingIds(eb, dialect, w, values[i]))));
 }
 
 /**

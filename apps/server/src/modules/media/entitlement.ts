@@ -12,7 +12,7 @@
 import { ErrorCodes, UserType, type ErrorCode } from '@jinfa/shared';
 import type { UserRow } from '../../db/schema.ts';
 import type { Conn } from '../users/user-repository.ts';
-import { findUserCourse } from '../learning/learning-repository.ts';
+import { findUserCourse, type OwnedRow } from '../learning/learning-repository.ts';
 import { isActiveMember } from '../orders/member-price.ts';
 import { CourseStatus } from '../courses/course-state.ts';
 import { hasPaidChapter, type PlayChapterRow, type PlayCourseRow } from './media-repository.ts';
@@ -31,9 +31,17 @@ function corporateStanding(user: Learner, course: PlayCourseRow, now: number): b
   return isEnterpriseType(user.user_type) && (user.member_expire_at === null || user.member_expire_at > now);
 }
 
-export async function checkEntitlement(db: Conn, user: Learner, course: PlayCourseRow, chapter: PlayChapterRow | null, now: number): Promise<Verdict> {
+/** `known`: the learner's user_courses row when the caller already read it (null: none), e.g. with the course page. */
+export async function checkEntitlement(
+  db: Conn,
+  user: Learner,
+  course: PlayCourseRow,
+  chapter: PlayChapterRow | null,
+  now: number,
+  known?: Pick<OwnedRow, 'source'> | null,
+): Promise<Verdict> {
   const corporate = corporateStanding(user, course, now);
-  const owned = await findUserCourse(db, user.id, course.id);
+  const owned = known === undefined ? await findUserCourse(db, user.id, course.id) : (known ?? undefined);
   if (owned && owned.source !== 'corporate') return { allowed: true, via: 'owned' };
   if (course.status !== CourseStatus.ON_SHELF) {
     return { allowed: false, code: course.status === CourseStatus.NOT_STARTED ? ErrorCodes.COURSE_NOT_STARTED : ErrorCodes.COURSE_OFF_SHELF };

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { ErrorCodes, errorMessage } from '@jinfa/shared/errors';
 import type { CashbackOffer } from '@jinfa/shared/activity-schemas';
 import { Page } from '../../../components/page.tsx';
@@ -8,6 +9,7 @@ import { Link, useSearchParams } from '../../../lib/router.ts';
 import { useCashbackOffer, type LinkReferral } from '../api/get-cashback-offer.ts';
 import { useCreateCashbackOrder } from '../api/create-cashback-order.ts';
 import { useCreateInviteLink } from '../api/create-invite-link.ts';
+import { useShare } from '../../share/hooks/use-share.ts';
 import { CourseHero } from '../components/course-hero.tsx';
 import { usePayOrder } from '../hooks/use-pay-order.ts';
 import { parseId } from '../lib/format.ts';
@@ -27,10 +29,15 @@ function OfferBody({ offer, referral }: { offer: CashbackOffer; referral: LinkRe
   const { course } = offer;
   // The link a learner shares: the spec's cash-back query (id, suid, source=rebate) and the
   // server's invitation token `it`, without which the link rewards no one (decision 019).
+  const [myToken, setMyToken] = useState<string | null>(null);
+  const myPath = myToken ? paths.activityCashBack.getHref({ id: course.courseId, source: 'rebate', it: myToken }) : undefined;
+  // Inside WeChat the menu shares the page's share config: once the owner has a token, it carries it.
+  useShare(myPath ? { title: course.name, image: course.cover, link: myPath, courseId: course.courseId } : null);
   const handleShare = async () => {
-    const link = await invite.mutateAsync(course.courseId).catch(() => null);
+    const link = myToken ?? (await invite.mutateAsync(course.courseId).catch(() => null))?.token ?? null;
     if (!link) return;
-    await shareOrCopy(shareLink(paths.activityCashBack.getHref({ id: course.courseId, source: 'rebate', it: link.token })));
+    setMyToken(link);
+    await shareOrCopy(shareLink(paths.activityCashBack.getHref({ id: course.courseId, source: 'rebate', it: link })));
   };
 
   const handleBuy = async () => {

@@ -98,8 +98,9 @@ export function LoginPage() {
     if (!agreed) return toast.info('请先阅读并同意《隐私协议》');
     setRedirecting(kind);
     try {
-      // The server checks `returnUrl` is one of our paths and sends the learner to
-      // /user/loginComplete?returnUrl=…&accessToken=… once WeChat has answered.
+      // The server checks `returnUrl` is one of our paths, binds this browser (HttpOnly cookie) and
+      // sends the learner to /user/loginComplete?returnUrl=…&code=<one-time code> once WeChat has
+      // answered; only this browser can exchange the code (decision 017).
       const url = kind === 'wechat' ? await getWxLoginUrl(target) : await getQrLoginUrl(target);
       window.location.href = url;
     } catch (error) {

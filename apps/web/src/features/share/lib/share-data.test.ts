@@ -31,6 +31,13 @@ describe('buildShareData', () => {
     expect(data.link).toBe('https://h5.jinfaketang.com/course/detail?courseId=7&suid=42&tid=T9');
   });
 
+  it('never passes on the invitation token the page arrived with (decision 019)', () => {
+    const arrived = loc('https://h5.jinfaketang.com/activity/cashBack?id=5&suid=7&it=AbCdEfGhIjKlMnOpQrStUvWx&source=rebate');
+    expect(buildShareData({}, { suid: 42, tid: '' }, arrived).link).toBe('https://h5.jinfaketang.com/activity/cashBack?id=5&source=rebate&suid=42');
+    const own = buildShareData({ link: '/activity/cashBack?id=5&it=OwnTokenOwnTokenOwnToken' }, { suid: 42, tid: '' }, arrived);
+    expect(own.link).toBe('https://h5.jinfaketang.com/activity/cashBack?id=5&it=OwnTokenOwnTokenOwnToken&suid=42');
+  });
+
   it('links inside the hash route over http, replacing the suid the page arrived with', () => {
     const data = buildShareData({ link: '/columns/detail?id=3' }, { suid: 42, tid: '' }, HTTP_HASH);
     expect(data.link).toBe('http://192.168.1.5:3000/#/columns/detail?id=3&suid=42');

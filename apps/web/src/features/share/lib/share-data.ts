@@ -55,13 +55,24 @@ export function shareLink(appPath: string, attribution: Attribution, loc: Locati
   return loc.protocol === 'http:' ? `${loc.origin}/#${path}` : `${loc.origin}${path}`;
 }
 
+/**
+ * The page being shown, less the invitation token it arrived with (`it`, decision 019): that token
+ * is the original sharer's, and re-shared under another suid it would credit them, not the sharer.
+ * A page that shares its own token says so through `ShareInput.link`.
+ */
+function currentPageToShare(loc: Location): string {
+  const route = new URL(currentAppPath(loc), 'http://app.invalid');
+  route.searchParams.delete('it');
+  return `${route.pathname}${route.search}`;
+}
+
 export function buildShareData(input: ShareInput, attribution: Attribution = currentAttribution(), loc: Location = window.location): ShareData {
   const desc = shareDescription(input.desc);
   return {
     title: input.title?.trim() || DEFAULT_SHARE_TITLE,
     desc: desc || DEFAULT_SHARE_DESC,
     imgUrl: shareImage(input.image),
-    link: shareLink(input.link ?? currentAppPath(loc), attribution, loc),
+    link: shareLink(input.link ?? currentPageToShare(loc), attribution, loc),
   };
 }
 
