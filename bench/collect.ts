@@ -68,6 +68,7 @@ async function serve(): Promise<void> {
   };
   const database = open(target);
   const app = await buildApp({ config, database, kv: new MemoryKvStore(), adapters: createAdapters(config) });
+  if (process.env.J_AC) await sql.raw(`pragma wal_autocheckpoint = ${process.env.J_AC}`).execute(database.db);
   await app.listen({ port: 0, host: '127.0.0.1' });
   // A clean exit on SIGTERM, so `node --cpu-prof` writes the server's profile (see README).
   process.once('SIGTERM', () => void app.close().finally(() => process.exit(0)));

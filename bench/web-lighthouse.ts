@@ -10,7 +10,8 @@
  * first preset user through the test-login call and puts the token in localStorage
  * (`access_token`, as the app stores it) before Lighthouse loads the page with its storage reset
  * turned off; the HTTP cache is emptied before every run instead, so each run is a first visit.
- * Usage: npx tsx bench/web-lighthouse.ts [--build]   (LH_REPORT_DIR=/tmp/x keeps each run's JSON)
+ * Usage: npx tsx bench/web-lighthouse.ts [--build]   (LH_REPORT_DIR=/tmp/x keeps each run's JSON;
+ * PAGES=course or PAGES=home runs one page only)
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -57,7 +58,8 @@ async function main(): Promise<void> {
       { name: 'course page', url: `${server.url}/#/course/detail?courseId=${COURSE_ID}`, login: true },
     ];
     console.log(`\n## Lighthouse mobile performance (median of ${RUNS})\n`);
-    for (const target of pages) {
+    // PAGES=course (or home): only the pages whose name starts with it.
+    for (const target of pages.filter((p) => !process.env.PAGES || p.name.startsWith(process.env.PAGES))) {
       const scores: number[] = [];
       const metrics: Record<string, number[]> = { FCP: [], LCP: [], TBT: [], CLS: [], SI: [] };
       for (let run = 0; run < RUNS; run += 1) {

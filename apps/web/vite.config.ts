@@ -31,12 +31,37 @@ const PAGE_TABLE = fileURLToPath(new URL('./src/app/route-pages.ts', import.meta
 
 const PREFETCH = fileURLToPath(new URL('./src/app/prefetch.ts', import.meta.url));
 
+const ANTD_SETUP = fileURLToPath(new URL('./src/app/antd-setup.ts', import.meta.url));
+
+const COURSE_PAGE = fileURLToPath(new URL('./src/features/course/pages/course-detail-page.tsx', import.meta.url));
+
+/** The course page's addresses (config/paths.ts: courseDetail, courseChildDetail, coursePlay). */
+const COURSE_PATHS = ['/course/detail', '/course/child/detail', '/course/play'];
+
 interface BundleChunk {
   type: string;
   name?: string;
   fileName: string;
   facadeModuleId?: string | null;
+  isEntry?: boolean;
   imports?: string[];
+  viteMetadata?: { importedCss?: Set<string> };
+}
+
+/** A chunk's static imports, transitively, with the CSS each one brings (Vite's own preload list). */
+function staticClosure(start: BundleChunk, byFile: Map<string, BundleChunk>): { js: string[]; css: string[] } {
+  const js = new Set<string>();
+  const css = new Set<string>();
+  const queue = [start.fileName];
+  while (queue.length) {
+    const file = queue.pop()!;
+    if (js.has(file)) continue;
+    js.add(file);
+    const chunk = byFile.get(file);
+    chunk?.viteMetadata?.importedCss?.forEach((c) => css.add(c));
+    queue.push(...(chunk?.imports ?? []));
+  }
+  return { js: [...js], css: [...css] };
 }
 
 /**
@@ -60,13 +85,31 @@ function preloadPageTableOnDeepLinks() {
         if (!chunk) throw new Error('the page table chunk (src/app/route-pages.ts) is missing from the build');
         const prefetch = chunks.find((c) => c.facadeModuleId === PREFETCH);
         if (!prefetch) throw new Error('the route prefetch chunk (src/app/prefetch.ts) is missing from the build');
-        // Not boot: it is loaded already. Each file once.
-        const boot = new Set(chunks.filter((c) => c.name === 'boot').map((c) => c.fileName));
-        const files = [...new Set([chunk.fileName, prefetch.fileName, ...(prefetch.imports ?? [])])].filter((f) => !boot.has(f));
+        const course = chunks.find((c) => c.facadeModuleId === COURSE_PAGE);
+        if (!course) throw new Error('the course page chunk (features/course/pages/course-detail-page.tsx) is missing from the build');
+        const antd = chunks.find((c) => c.facadeModuleId === ANTD_SETUP);
+        if (!antd) throw new Error('the antd-mobile setup chunk (src/app/antd-setup.ts) is missing from the build');
+        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+        // Not what index.html loads already (the entry, boot and their CSS). Each file once.
+        const entry = staticClosure(chunks.find((c) => c.isEntry)!, byFile);
+        const loaded = new Set([...entry.js, ...entry.css]);
+        const fresh = (list: string[]) => [...new Set(list)].filter((f) => !loaded.has(f));
+        // Every page but home also sets up antd-mobile's render hook (route-pages.ts) before it shows.
+        const setup = staticClosure(antd, byFile);
+        const files = fresh([chunk.fileName, prefetch.fileName, ...(prefetch.imports ?? []), ...setup.js]);
+        // The course page (the deep link a share opens) also gets its own code and CSS at once,
+        // in parallel with the boot chunk, not after boot and the page table have run: its
+        // cover is the page's largest paint (course page LCP, issue 11 §10; decision 023).
+        const page = staticClosure(course, byFile);
+        const pageJs = fresh(page.js).filter((f) => !files.includes(f));
+        const css = fresh([...setup.css, ...page.css]);
         const script =
-          `(function(l){var p=(l.hash.indexOf('#/')===0?l.hash.slice(1):l.pathname).split('?')[0];` +
-          `if(p!=='/'&&p!=='/index.html'){${JSON.stringify(files)}.forEach(function(f){var k=document.createElement('link');` +
-          `k.rel='modulepreload';k.crossOrigin='';k.href='/'+f;document.head.appendChild(k)})}})(location)`;
+          `(function(l,d){var p=(l.hash.indexOf('#/')===0?l.hash.slice(1):l.pathname).split('?')[0];` +
+          // crossOrigin as Vite's own preload helper sets it, for CSS too: else the browser fetches twice.
+          `function a(r,f){var k=d.createElement('link');k.rel=r;k.crossOrigin='';if(r==='preload')k.as='style';k.href='/'+f;d.head.appendChild(k)}` +
+          `if(p!=='/'&&p!=='/index.html'){${JSON.stringify(files)}.forEach(function(f){a('modulepreload',f)});` +
+          `if(${JSON.stringify(COURSE_PATHS)}.indexOf(p)>=0){${JSON.stringify(pageJs)}.forEach(function(f){a('modulepreload',f)});` +
+          `${JSON.stringify(css)}.forEach(function(f){a('preload',f)})}}})(location,document)`;
         return [{ tag: 'script', children: script, injectTo: 'head' as const }];
       },
     },

@@ -56,18 +56,37 @@ function chunkRows(remaining: number): number {
   return n;
 }
 
-/** Runs `values` (rows of `width` values, flattened) as multi-row statements; answers all rows. */
-async function runChunked<R>(db: Db, dialect: Dialect, name: string, head: string, width: number, values: readonly unknown[], tail: string): Promise<R[]> {
+/**
+ * Runs `rows` (tuples of `width` values) as multi-row statements; answers the rows the
+ * statements return and how many rows they changed. Each statement's parameters are built
+ * from its own rows (no flattened copy of the whole group first).
+ */
+async function runChunked<R>(
+  db: Db,
+  dialect: Dialect,
+  name: string,
+  head: string,
+  width: number,
+  rows: readonly (readonly unknown[])[],
+  tail: string,
+): Promise<{ rows: R[]; changes: number }> {
   let out: R[] = [];
-  const total = values.length / width;
+  let changes = 0;
+  const total = rows.length;
   for (let row = 0; row < total; ) {
-    const rows = chunkRows(total - row);
-    const params = rows === total ? (values as unknown[]) : values.slice(row * width, (row + rows) * width);
-    const result = await db.executeQuery<R>(CompiledQuery.raw(multiRow(dialect, name, head, width, rows, tail), params));
-    out = out.length ? out.concat(result.rows) : (result.rows as R[]);
-    row += rows;
+    const n = chunkRows(total - row);
+    const params: unknown[] = new Array(n * width);
+    let p = 0;
+    for (let i = row; i < row + n; i += 1) {
+      const r = rows[i]!;
+      for (let c = 0; c < width; c += 1) params[p++] = r[c];
+    }
+    const result = await db.executeQuery<R>(CompiledQuery.raw(multiRow(dialect, name, head, width, n, tail), params));
+    if (result.rows.length) out = out.length ? out.concat(result.rows) : (result.rows as R[]);
+    changes += Number(result.numAffectedRows ?? 0);
+    row += n;
   }
-  return out;
+  return { rows: out, changes };
 }
 
 /** Positions in a TrackRow (TRACK_COLUMNS order) that the rollups read. */
@@ -77,30 +96,45 @@ const COURSE_ID = 6;
 const DAY = 7;
 const ELEMENT_ID = 10;
 
+/** Every row was new (the common case): the caller needs no set of client ids. */
+export const ALL_NEW = 'all' as const;
+export type Inserted = ReadonlySet<string> | typeof ALL_NEW;
+
 /**
  * Inserts the rows (client ids unique among them) and adds the new ones to the per-day rollups
- * (migration 008); answers the client ids that were new. Call it inside a transaction, so the
- * raw rows and their rollups commit together. Rows the database already held (`on conflict do
- * nothing` leaves them out of `returning`) are never counted again. Only the client id comes
- * back: the rollups read the rest from the rows in hand.
+ * (migration 008); answers which client ids were new: ALL_NEW, or the set of new ones. Call it
+ * inside a transaction, so the raw rows and their rollups commit together. Rows the database
+ * already held (`on conflict do nothing`) are never counted again. The rollups read the new
+ * rows from the rows in hand.
+ *
+ * PostgreSQL: `returning client_id` tells which rows were new. SQLite: `returning` costs about
+ * a third of the insert (~0.7 µs a row, decision 008), so the statements answer only how many
+ * rows they stored; when that is every row, all are new. Otherwise the new ones are the rows
+ * with an id above the table's largest id before the insert: one writer, and SQLite gives a new
+ * row an id above every existing one (`integer primary key` without AUTOINCREMENT), so that
+ * range is exactly this transaction's rows; a count that disagrees fails the commit.
  */
-export async function insertTrackRows(db: Db, dialect: Dialect, table: TrackTable, rows: readonly TrackRow[]): Promise<Set<string>> {
+export async function insertTrackRows(db: Db, dialect: Dialect, table: TrackTable, rows: readonly TrackRow[]): Promise<Inserted> {
+  if (!rows.length) return ALL_NEW;
   const cols = TRACK_COLUMNS[table];
-  const values: unknown[] = [];
-  for (const row of rows) for (const v of row) values.push(v);
-  const fresh = await runChunked<{ client_id: string }>(
-    db,
-    dialect,
-    table,
-    `insert into ${table} (${cols.join(',')})`,
-    cols.length,
-    values,
-    'on conflict (client_id) do nothing returning client_id',
-  );
-  const inserted = new Set<string>();
-  for (const r of fresh) inserted.add(r.client_id);
-  if (table !== 'custom_events' && inserted.size) {
-    const newRows = inserted.size === rows.length ? rows : rows.filter((r) => inserted.has(r[0]));
+  const head = `insert into ${table} (${cols.join(',')})`;
+  let inserted: Inserted;
+  if (dialect === 'postgres') {
+    const fresh = await runChunked<{ client_id: string }>(db, dialect, table, head, cols.length, rows, 'on conflict (client_id) do nothing returning client_id');
+    inserted = fresh.rows.length === rows.length ? ALL_NEW : new Set(fresh.rows.map((r) => r.client_id));
+  } else {
+    const top = await db.executeQuery<{ id: number | null }>(CompiledQuery.raw(`select max(id) as id from ${table}`));
+    const before = top.rows[0]?.id ?? 0;
+    const { changes } = await runChunked(db, dialect, `${table}:count`, head, cols.length, rows, 'on conflict (client_id) do nothing');
+    if (changes === rows.length) inserted = ALL_NEW;
+    else {
+      const fresh = await db.executeQuery<{ client_id: string }>(CompiledQuery.raw(`select client_id from ${table} where id > ?`, [before]));
+      if (fresh.rows.length !== changes) throw new Error(`${table}: ${fresh.rows.length} rows above id ${before}, ${changes} inserted`);
+      inserted = new Set(fresh.rows.map((r) => r.client_id));
+    }
+  }
+  if (table !== 'custom_events' && (inserted === ALL_NEW || inserted.size)) {
+    const newRows = inserted === ALL_NEW ? rows : rows.filter((r) => inserted.has(r[0]));
     if (table === 'page_visits') await rollUpVisits(db, dialect, newRows);
     else await rollUpClicks(db, dialect, newRows);
   }
@@ -119,47 +153,90 @@ function ordered<T>(dialect: Dialect, m: Map<string, T>): Iterable<T> {
 /** Key separator: NUL, which ingest refuses in any text (collect-service checkText), so keys never collide. */
 const SEP = '\u0000';
 
+/**
+ * On SQLite a (day, page) with at least this many visitors in a group commit gets its own
+ * set-row statements, whose change count is its number of new visitors: no `returning` (which
+ * costs SQLite ~0.7 µs a row). Smaller ones share statements that return their new rows, so a
+ * page seen by one visitor does not cost a statement of its own.
+ */
+const OWN_STATEMENT_VISITORS = 16;
+
+interface PageEntry {
+  day: number;
+  page: string;
+  visits: number;
+  visitors: number;
+  seen: Set<string>;
+}
+interface CourseEntry {
+  day: number;
+  course: number;
+  visits: number;
+  seen: Set<string>;
+}
+
+/** Map of maps, filled on first use (no composite-key string per row). */
+function entry<K1, K2, V>(m: Map<K1, Map<K2, V>>, a: K1, b: K2, make: () => V): V {
+  let inner = m.get(a);
+  if (!inner) m.set(a, (inner = new Map()));
+  let v = inner.get(b);
+  if (!v) inner.set(b, (v = make()));
+  return v;
+}
+
+/** The entries of a map of maps; on PostgreSQL in the order of their `key` (see `ordered`). */
+function flat<K1, K2, V>(m: Map<K1, Map<K2, V>>, dialect: Dialect, key: (v: V) => string): V[] {
+  if (dialect === 'sqlite') {
+    const out: V[] = [];
+    for (const inner of m.values()) for (const v of inner.values()) out.push(v);
+    return out;
+  }
+  const all = new Map<string, V>();
+  for (const inner of m.values()) for (const v of inner.values()) all.set(key(v), v);
+  return [...ordered(dialect, all)];
+}
+
 async function rollUpVisits(db: Db, dialect: Dialect, rows: readonly TrackRow[]): Promise<void> {
-  const pages = new Map<string, { day: number; page: string; visits: number; visitors: number; seen: Set<string> }>();
-  const courses = new Map<string, { day: number; course: number; visits: number; seen: Set<string> }>();
+  const pagesByDay = new Map<number, Map<string, PageEntry>>();
+  const coursesByCourse = new Map<number, Map<number, CourseEntry>>();
   for (const r of rows) {
     const day = r[DAY] as number;
     const page = r[PAGE_ID] as string;
     const visitor = r[VISITOR] as string;
     const course = r[COURSE_ID] as number | null;
-    const pk = `${day}${SEP}${page}`;
-    let p = pages.get(pk);
-    if (!p) pages.set(pk, (p = { day, page, visits: 0, visitors: 0, seen: new Set() }));
+    const p = entry(pagesByDay, day, page, () => ({ day, page, visits: 0, visitors: 0, seen: new Set<string>() }));
     p.visits += 1;
     p.seen.add(visitor);
     if (course !== null) {
-      const ck = `${course}${SEP}${day}`;
-      let c = courses.get(ck);
-      if (!c) courses.set(ck, (c = { day, course, visits: 0, seen: new Set() }));
+      const c = entry(coursesByCourse, course, day, () => ({ day, course, visits: 0, seen: new Set<string>() }));
       c.visits += 1;
       c.seen.add(visitor);
     }
   }
-  const pageVisitors: unknown[] = [];
-  for (const p of ordered(dialect, pages)) for (const v of dialect === 'sqlite' ? p.seen : [...p.seen].sort()) pageVisitors.push(p.day, p.page, v);
+  const pages = flat(pagesByDay, dialect, (p) => `${p.day}${SEP}${p.page}`);
+  const courses = flat(coursesByCourse, dialect, (c) => `${c.course}${SEP}${c.day}`);
+  const setHead = 'insert into page_day_visitors (day, page_id, visitor)';
   // Exact unique visitors: a visitor counts for a (day, page) when its set row is new.
-  const newVisitors = await runChunked<{ day: number; page_id: string }>(
-    db,
-    dialect,
-    'page_day_visitors',
-    'insert into page_day_visitors (day, page_id, visitor)',
-    3,
-    pageVisitors,
-    'on conflict do nothing returning day, page_id',
-  );
-  for (const v of newVisitors) pages.get(`${Number(v.day)}${SEP}${v.page_id}`)!.visitors += 1;
-  if (courses.size) {
-    const courseVisitors: unknown[] = [];
-    for (const c of ordered(dialect, courses)) for (const v of dialect === 'sqlite' ? c.seen : [...c.seen].sort()) courseVisitors.push(c.course, c.day, v);
+  const pooled: unknown[][] = [];
+  for (const p of pages) {
+    const visitors = dialect === 'sqlite' ? p.seen : [...p.seen].sort();
+    if (dialect === 'sqlite' && p.seen.size >= OWN_STATEMENT_VISITORS) {
+      const own: unknown[][] = [];
+      for (const v of visitors) own.push([p.day, p.page, v]);
+      p.visitors += (await runChunked(db, dialect, 'page_day_visitors:count', setHead, 3, own, 'on conflict do nothing')).changes;
+    } else for (const v of visitors) pooled.push([p.day, p.page, v]);
+  }
+  if (pooled.length) {
+    const newVisitors = await runChunked<{ day: number; page_id: string }>(db, dialect, 'page_day_visitors', setHead, 3, pooled, 'on conflict do nothing returning day, page_id');
+    for (const v of newVisitors.rows) pagesByDay.get(Number(v.day))!.get(v.page_id)!.visitors += 1;
+  }
+  const courseVisitors: unknown[][] = [];
+  for (const c of courses) for (const v of dialect === 'sqlite' ? c.seen : [...c.seen].sort()) courseVisitors.push([c.course, c.day, v]);
+  if (courseVisitors.length) {
     await runChunked(db, dialect, 'course_day_visitors', 'insert into course_day_visitors (course_id, day, visitor)', 3, courseVisitors, 'on conflict do nothing');
   }
-  const pageDay: unknown[] = [];
-  for (const p of ordered(dialect, pages)) pageDay.push(p.day, p.page, p.visits, p.visitors);
+  const pageDay: unknown[][] = [];
+  for (const p of pages) pageDay.push([p.day, p.page, p.visits, p.visitors]);
   await runChunked(
     db,
     dialect,
@@ -169,9 +246,9 @@ async function rollUpVisits(db: Db, dialect: Dialect, rows: readonly TrackRow[])
     pageDay,
     'on conflict (day, page_id) do update set visits = page_day.visits + excluded.visits, visitors = page_day.visitors + excluded.visitors',
   );
-  if (courses.size) {
-    const courseDay: unknown[] = [];
-    for (const c of ordered(dialect, courses)) courseDay.push(c.day, c.course, c.visits);
+  const courseDay: unknown[][] = [];
+  for (const c of courses) courseDay.push([c.day, c.course, c.visits]);
+  if (courseDay.length) {
     await runChunked(
       db,
       dialect,
@@ -197,15 +274,13 @@ async function rollUpClicks(db: Db, dialect: Dialect, rows: readonly TrackRow[])
     else clicks.set(k, [element, day, course, 1]);
   }
   if (!clicks.size) return;
-  const values: unknown[] = [];
-  for (const c of ordered(dialect, clicks)) values.push(...c);
   await runChunked(
     db,
     dialect,
     'click_day',
     'insert into click_day (element_id, day, course_id, clicks)',
     4,
-    values,
+    [...ordered(dialect, clicks)],
     'on conflict (element_id, day, course_id) do update set clicks = click_day.clicks + excluded.clicks',
   );
 }

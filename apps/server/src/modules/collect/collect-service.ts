@@ -23,12 +23,14 @@ import type { Dialect } from '../../db/database.ts';
 import { AppError, ValidationError } from '../../lib/errors.ts';
 import { IngestBuffer, type IngestOptions } from './ingest-buffer.ts';
 import {
+  ALL_NEW,
   courseVisitsByCourse,
   elementClicksByCourse,
   insertTrackRows,
   pageDayStats,
   topCourseStats,
   type DayRange,
+  type Inserted,
   type TrackRow,
   type TrackTable,
 } from './collect-repository.ts';
@@ -84,20 +86,32 @@ export function visitCourseId(pageId: string, extras: readonly TrackExtra[] | un
  * PostgreSQL refuses NUL in text, so a record holding one would fail the whole shared commit:
  * refuse it here, with the rest of its batch, before it reaches the buffer.
  */
-function checkText(...values: string[]): void {
-  for (const v of values) if (v.includes('\u0000')) throw new ValidationError('请求参数有误：文本含有空字符');
+function checkText(value: string): void {
+  if (value.includes('\u0000')) throw new ValidationError('请求参数有误：文本含有空字符');
 }
 
+/**
+ * The extras as stored: `[{"key":…,"value":…},…]`, exactly what JSON.stringify of the key/value
+ * pairs gives (derived keys hash this text, so it must not change), written without building
+ * the intermediate objects: this runs per record.
+ */
 function extrasText(extras: readonly TrackExtra[] | undefined): string {
   if (!extras || extras.length === 0) return '[]';
-  for (const e of extras) checkText(e.key, e.value);
-  // Only key and value: the schema already dropped anything else.
-  return JSON.stringify(extras.map((e) => ({ key: e.key, value: e.value })));
+  let out = '[';
+  for (let i = 0; i < extras.length; i += 1) {
+    const e = extras[i]!;
+    checkText(e.key);
+    checkText(e.value);
+    // Only key and value: the schema already dropped anything else.
+    out += `${i ? ',' : ''}{"key":${JSON.stringify(e.key)},"value":${JSON.stringify(e.value)}}`;
+  }
+  return out + ']';
 }
 
 /** `u:<userId>` when signed in, else `s:<sessionId>`; also checks the texts every record has. */
 function visitorOf(ctx: IngestContext, r: { sessionId: string; pageId?: string | undefined }): string {
-  checkText(r.sessionId, r.pageId ?? '');
+  checkText(r.sessionId);
+  if (r.pageId) checkText(r.pageId);
   return ctx.userId !== null ? `u:${ctx.userId}` : `s:${r.sessionId}`;
 }
 
@@ -173,6 +187,8 @@ export async function commitGroup(db: Kysely<DB>, dialect: Dialect, jobs: readon
   // Per table: which upload (index in `jobs`) first brought each client id.
   const owner = new Map<TrackTable, Map<string, number>>();
   const byTable = new Map<TrackTable, TrackRow[]>();
+  // Per upload: how many client ids it brought first (its rows if every one is new).
+  const owned = new Array<number>(jobs.length).fill(0);
   jobs.forEach((job, j) => {
     const table = TABLE[job.kind];
     let rows = byTable.get(table);
@@ -184,25 +200,25 @@ export async function commitGroup(db: Kysely<DB>, dialect: Dialect, jobs: readon
     for (const row of job.rows) {
       if (owners.has(row[0])) continue;
       owners.set(row[0], j);
+      owned[j]! += 1;
       rows.push(row);
     }
   });
-  const inserted = new Map<TrackTable, Set<string>>();
+  const inserted = new Map<TrackTable, Inserted>();
   await db.transaction().execute(async (trx) => {
     for (const [table, rows] of byTable) inserted.set(table, await insertTrackRows(trx, dialect, table, rows));
   });
-  return jobs.map((job, j) => {
-    const table = TABLE[job.kind];
+  // A client id repeated inside one upload or across two is credited once, to its first upload.
+  const accepted = new Array<number>(jobs.length).fill(0);
+  for (const [table, owners] of owner) {
     const fresh = inserted.get(table)!;
-    const owners = owner.get(table)!;
-    // A client id repeated inside one upload is credited once.
-    const credited = new Set<string>();
-    for (const row of job.rows) {
-      if (owners.get(row[0]) === j && fresh.has(row[0])) credited.add(row[0]);
+    if (fresh === ALL_NEW) {
+      for (const j of owners.values()) accepted[j] = owned[j]!;
+    } else {
+      for (const [clientId, j] of owners) if (fresh.has(clientId)) accepted[j]! += 1;
     }
-    const accepted = credited.size;
-    return { accepted, duplicates: job.rows.length - accepted };
-  });
+  }
+  return jobs.map((job, j) => ({ accepted: accepted[j]!, duplicates: job.rows.length - accepted[j]! }));
 }
 
 export type Collector = IngestBuffer<IngestJob, CollectAck>;

@@ -118,6 +118,8 @@ const totalsByDb = new WeakMap<Conn, Map<string, { n: number; expires: number }>
 /** Forgets the cached list totals read through `db` (invalidateCatalogue calls it). */
 export function forgetListTotals(db: Conn): void {
   totalsByDb.get(db)?.clear();
+  // A count under way may predate the write: it answers its own requests but is not shared further.
+  inFlightByDb.get(db)?.clear();
 }
 
 /**
@@ -179,18 +181,43 @@ async function listTotal(
   const now = Date.now();
   const hit = totals.get(totalKey);
   if (hit && hit.expires > now) return hit.n;
-  const [counted] = await runPrecompiled(
-    db,
-    dialect,
-    `count:${key}`,
-    () => applyFilter(db.selectFrom('courses'), dialect, shaped, wordValues).select((eb) => eb.fn.countAll<number>().as('n')),
-    values,
-  );
-  const n = Number(counted?.n ?? 0);
-  if (totals.size >= LIST_TOTALS_MAX) totals.clear();
-  totals.set(totalKey, { n, expires: now + LIST_TOTAL_TTL_MS });
-  return n;
+  // 50 requests arriving as a total expires run one count, not 50.
+  let countsInFlight = inFlightByDb.get(db);
+  if (!countsInFlight) {
+    countsInFlight = new Map();
+    inFlightByDb.set(db, countsInFlight);
+  }
+  const inFlight = countsInFlight;
+  let pending = inFlight.get(totalKey);
+  if (!pending) {
+    const store = totals;
+    const mine = runPrecompiled(
+      db,
+      dialect,
+      `count:${key}`,
+      () => applyFilter(db.selectFrom('courses'), dialect, shaped, wordValues).select((eb) => eb.fn.countAll<number>().as('n')),
+      values,
+    )
+      .then(([counted]) => {
+        const n = Number(counted?.n ?? 0);
+        // Not kept when the catalogue changed while counting (forgetListTotals dropped it).
+        if (inFlight.get(totalKey) === mine) {
+          if (store.size >= LIST_TOTALS_MAX) store.clear();
+          store.set(totalKey, { n, expires: now + LIST_TOTAL_TTL_MS });
+        }
+        return n;
+      })
+      .finally(() => {
+        if (inFlight.get(totalKey) === mine) inFlight.delete(totalKey);
+      });
+    pending = mine;
+    inFlight.set(totalKey, pending);
+  }
+  return pending;
 }
+
+/** Counts under way, per database handle and filter. */
+const inFlightByDb = new WeakMap<Conn, Map<string, Promise<number>>>();
 
 /** The SQL of a list page and of its total, for the plan tests and the decision record. */
 export function compileListQueries(db: Conn, dialect: Dialect, filter: CourseFilter, sort: CourseSortKey, walk = false) {
