@@ -11,7 +11,7 @@
  * (`access_token`, as the app stores it) before Lighthouse loads the page with its storage reset
  * turned off; the HTTP cache is emptied before every run instead, so each run is a first visit.
  * Usage: npx tsx bench/web-lighthouse.ts [--build]   (LH_REPORT_DIR=/tmp/x keeps each run's JSON;
- * PAGES=course or PAGES=home runs one page only)
+ * PAGES=course or PAGES=home runs one page only; LH_THROTTLING=devtools throttles the browser itself)
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -81,7 +81,16 @@ async function main(): Promise<void> {
         );
         const result = await lighthouse(
           target.url,
-          { onlyCategories: ['performance'], output: 'json', logLevel: 'error', disableStorageReset: true },
+          {
+            onlyCategories: ['performance'],
+            output: 'json',
+            logLevel: 'error',
+            disableStorageReset: true,
+            // LH_THROTTLING=devtools: the same slow 4G and 4× CPU applied to the real browser, so
+            // request priorities and preloads act as they do on a phone (the default, simulate,
+            // replays the trace through Lighthouse's network model).
+            ...(process.env.LH_THROTTLING === 'devtools' ? { throttlingMethod: 'devtools' as const } : {}),
+          },
           undefined,
           page,
         );

@@ -82,6 +82,7 @@ export const EnvSchema = Type.Object({
   REFRESH_TOKEN_TTL: Count(30 * 24 * 60 * 60, 'refresh token lifetime in seconds'),
   RATE_LIMIT_IP_PER_MIN: Count(600, 'per-IP /v1 requests per minute on each route (0 disables every per-IP and per-client limit and quota)'),
   RATE_LIMIT_USER_PER_MIN: Count(300, 'per-user /v1 requests per minute on each route (0 disables)'),
+  AUTH_CACHE_MS: Type.Optional(Type.Integer({ minimum: 0, maximum: 2000, description: 'how long a token\'s session and user are reused without a lookup (ms, at most 2000; default 1000, 0 under NODE_ENV=test; decision 022)' })),
   SMS_PROVIDER: OneOf(['console', 'tencent'] as const, 'console', '`console` logs codes (refused in production); `tencent` sends through Tencent Cloud SMS'),
   TENCENT_SMS_SECRET_ID: Str('Tencent Cloud API SecretId (SMS_PROVIDER=tencent)'),
   TENCENT_SMS_SECRET_KEY: Str('Tencent Cloud API SecretKey'),
@@ -231,6 +232,8 @@ export interface Config {
   refreshTokenTtlSec: number;
   bodyLimit: number;
   rateLimit: { ipPerMinute: number; userPerMinute: number };
+  /** Token → session and user reuse in this process (plugins/auth.ts); 0 looks every request up. */
+  authCacheMs?: number;
   sms: {
     provider: SmsProviderName;
     /** TENCENT_SMS_* settings; present exactly when SMS_PROVIDER=tencent. */
@@ -402,6 +405,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
     accessTokenTtlSec: env.ACCESS_TOKEN_TTL,
     refreshTokenTtlSec: env.REFRESH_TOKEN_TTL,
     bodyLimit: env.BODY_LIMIT,
+    authCacheMs: env.AUTH_CACHE_MS ?? (nodeEnv === 'test' ? 0 : 1000),
     rateLimit: {
       ipPerMinute: env.RATE_LIMIT_IP_PER_MIN,
       userPerMinute: env.RATE_LIMIT_USER_PER_MIN,

@@ -20,7 +20,8 @@ import type { DB } from '../src/db/schema.ts';
 import type { Dialect } from '../src/db/database.ts';
 import { seedDemoData } from '../src/db/seed/seed.ts';
 import { refreshPlannerStatistics } from '../src/db/planner-statistics.ts';
-import { compileListQueries, type CourseFilter, type CourseSortKey } from '../src/modules/courses/course-repository.ts';
+import { compileListQueries, tagListQueries, type CourseFilter, type CourseSortKey } from '../src/modules/courses/course-repository.ts';
+import { countListsOf, readListCount, rebuildListCounts } from '../src/modules/learning/list-count-repository.ts';
 import { parseKeyword } from '../src/modules/courses/search-terms.ts';
 import { catalogueUpkeepOf, catalogueUpkeepSettings } from '../src/modules/courses/search-index-job.ts';
 import { rebuildSearchIndex, rebuildSearchIndexInBatches, searchIndexState } from '../src/modules/courses/search-repository.ts';
@@ -29,6 +30,7 @@ import { listOrdersOfUser } from '../src/modules/orders/order-repository.ts';
 import { listFavorites } from '../src/modules/favorites/favorite-repository.ts';
 import { listListenCourses } from '../src/modules/listening/listening-repository.ts';
 import { growCatalogue } from '../../../bench/support/grow.ts';
+import { buildCourse, signedInUser } from './support/factories.ts';
 
 async function explain(db: Kysely<DB>, dialect: Dialect, compiled: { sql: string; parameters: readonly unknown[] }): Promise<string> {
   const prefix = dialect === 'sqlite' ? 'explain query plan ' : 'explain ';
@@ -44,6 +46,11 @@ async function captured(db: Kysely<DB>, run: (db: Kysely<DB>) => Promise<unknown
   const node = nodes[0];
   if (!node) throw new Error('no query');
   return db.getExecutor().compileQuery(node, createQueryId());
+}
+
+/** A precompiled query's SQL with its placeholders filled by name. */
+function withValues(compiled: { sql: string; parameters: readonly unknown[] }, values: Record<string, unknown>) {
+  return { sql: compiled.sql, parameters: compiled.parameters.map((p) => (p !== null && typeof p === 'object' && 'name' in p ? values[(p as { name: string }).name] : p)) };
 }
 
 /** The plan reads its rows through `index`, in order, without a full scan or a sort. */
@@ -154,6 +161,136 @@ describe.each(dialectsUnderTest())('reads at scale (%s)', (dialect) => {
       expectIndexed(await explain(t.app.db, dialect, favorites), dialect, dialect === 'sqlite' ? /favorites_user_id_course/ : /favorites_user_id_course|favorites_pkey/);
       const listens = await captured(t.app.db, (db) => listListenCourses(db, learnerId, 20, 10));
       expectIndexed(await explain(t.app.db, dialect, listens), dialect, /listen_courses_user_list/);
+    });
+
+    const tagSorts: Array<[CourseSortKey, RegExp]> = [
+      ['default', /course_tags_listed_sort/],
+      ['latest', /course_tags_listed_latest/],
+      ['popular', /course_tags_listed_popular/],
+    ];
+    it.each(tagSorts)('a tag alone (%s) walks its course_tags list index in order, without a sort', async (sort, index) => {
+      const plan = await explain(t.app.db, dialect, withValues(tagListQueries(t.app.db, sort).page().compile(), { tagId: 1, limit: 10, offset: 10 }));
+      expectIndexed(plan, dialect, index);
+      expect(plan).not.toMatch(dialect === 'sqlite' ? /SCAN course_tags\b/ : /Seq Scan on course_tags\b/);
+      const count = await explain(t.app.db, dialect, withValues(tagListQueries(t.app.db, sort).count().compile(), { tagId: 1 }));
+      expect(count).toMatch(/course_tags_listed_\w+|course_tags_tag_course/);
+      expect(count).not.toMatch(dialect === 'sqlite' ? /SCAN course_tags\b/ : /Seq Scan on course_tags\b/);
+    });
+
+    it('a tag alone answers the same pages as the courses filtered and sorted, and follows course edits', async () => {
+      const column = { default: 'sort', latest: 'published_at', popular: 'learners_count' } as const;
+      const expected = async (sort: CourseSortKey, offset: number) => {
+        const rows = await t.app.db
+          .selectFrom('courses')
+          .select('id')
+          .where('status', '=', 1)
+          .where('corporate_id', 'is', null)
+          .where('id', 'in', (eb) => eb.selectFrom('course_tags').select('course_id').where('tag_id', '=', 2))
+          .orderBy(column[sort], 'desc')
+          .orderBy('id', 'desc')
+          .limit(10)
+          .offset(offset)
+          .execute();
+        return rows.map((r) => r.id);
+      };
+      const api = async (sort: CourseSortKey, pageIndex: number) => {
+        const res = await t.app.inject({ url: `/v1/courses/list?tagId=2${sort === 'default' ? '' : `&sort=${sort}`}&pageIndex=${pageIndex}&pageSize=10` });
+        return (res.json().data.rows as Array<{ courseId: number }>).map((r) => r.courseId);
+      };
+      for (const sort of ['default', 'latest', 'popular'] as CourseSortKey[]) {
+        expect(await api(sort, 3)).toEqual(await expected(sort, 20));
+      }
+      // A course edit moves it in its tags' lists (the triggers copy the keys): to the top, then off shelf.
+      const [second] = await api('default', 2);
+      await t.app.db.updateTable('courses').set({ sort: 1_000_000 }).where('id', '=', second!).execute();
+      invalidateCatalogue(t.app.db);
+      expect((await api('default', 1))[0]).toBe(second);
+      await t.app.db.updateTable('courses').set({ status: 0 }).where('id', '=', second!).execute();
+      invalidateCatalogue(t.app.db);
+      expect(await api('default', 1)).not.toContain(second);
+      expect(await api('default', 1)).toEqual(await expected('default', 0));
+    });
+
+    it('history totals come from the learner’s counters, equal to the real counts of the grown data', async () => {
+      const real = await countListsOf(t.app.db, learnerId);
+      expect(real.get('orders')).toBe(2000);
+      const counters = await t.app.db.selectFrom('user_list_counts').select(['list', 'n']).where('user_id', '=', learnerId).execute();
+      for (const [list, n] of real) expect(counters.find((c) => c.list === list)?.n ?? 0, list).toBe(n);
+      expect(await readListCount(t.app.db, dialect, learnerId, 'orders')).toBe(2000);
+      const read = t.app.db.selectFrom('user_list_counts').select('n').where('user_id', '=', learnerId).where('list', '=', 'orders').compile();
+      expect(await explain(t.app.db, dialect, read)).toMatch(dialect === 'sqlite' ? /USING (PRIMARY KEY|INDEX sqlite_autoindex_user_list_counts)/ : /user_list_counts_pk/);
+    });
+  });
+
+  describe('history counters (migration 025)', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await build(dialect);
+    });
+    afterAll(() => t.close());
+
+    const expectCountersReal = async (userId: number) => {
+      const real = await countListsOf(t.app.db, userId);
+      const counters = await t.app.db.selectFrom('user_list_counts').select(['list', 'n']).where('user_id', '=', userId).execute();
+      const lists = new Set([...real.keys(), ...counters.map((c) => c.list)]);
+      for (const list of lists) expect(counters.find((c) => c.list === list)?.n ?? 0, list).toBe(real.get(list) ?? 0);
+      return real;
+    };
+
+    it('keeps every counter equal to the real count through concurrent writes, and the API totals with them', async () => {
+      const { user, headers } = await signedInUser(t);
+      const courses = await Promise.all(Array.from({ length: 12 }, () => buildCourse(t.app.db)));
+      const now = Date.now();
+      // Concurrent API favourites (each twice: the second is a no-op), then concurrent removals of half.
+      await Promise.all(courses.flatMap((c) => [0, 1].map(() => t.app.inject({ method: 'POST', url: `/v1/favorites/${c.id}`, headers, payload: {} }))));
+      await Promise.all(courses.slice(0, 6).map((c) => t.app.inject({ method: 'DELETE', url: `/v1/favorites/${c.id}`, headers })));
+      // Concurrent transactions writing orders of several types, listen records, visits and grants.
+      await Promise.all(
+        courses.map((c, i) =>
+          t.app.db.transaction().execute(async (trx) => {
+            await trx
+              .insertInto('orders')
+              .values({ order_no: `K${now}-${i}`, user_id: user.id, type: [1, 2, 3][i % 3]!, kind: 1, target_id: c.id, course_id: c.id, amount_fen: 100, status: 'closed', provider: 'sandbox', description: '', created_at: now + i, expires_at: now })
+              .execute();
+            await trx
+              .insertInto('listen_courses')
+              .values({ user_id: user.id, course_id: c.id, last_chapter_id: null, position_seconds: 0, duration_seconds: 60, played_seconds: 0, started_at: now, finished_at: null, updated_at: now + i, hidden: 0 })
+              .execute();
+            await trx.insertInto('course_learners').values({ user_id: user.id, course_id: c.id, created_at: now + i }).execute();
+            if (i % 2 === 0) await trx.insertInto('user_courses').values({ user_id: user.id, course_id: c.id, source: 'free', created_at: now + i }).execute();
+          }),
+        ),
+      );
+      // Hiding moves a listen record out of the list; showing again, back; a re-hide changes nothing.
+      await Promise.all(courses.slice(0, 4).map((c) => t.app.db.updateTable('listen_courses').set({ hidden: 1 }).where('user_id', '=', user.id).where('course_id', '=', c.id).execute()));
+      await t.app.db.updateTable('listen_courses').set({ hidden: 1 }).where('user_id', '=', user.id).where('course_id', '=', courses[0]!.id).execute();
+      await t.app.db.updateTable('listen_courses').set({ hidden: 0 }).where('user_id', '=', user.id).where('course_id', '=', courses[1]!.id).execute();
+      await t.app.db.deleteFrom('orders').where('order_no', '=', `K${now}-0`).execute();
+
+      const real = await expectCountersReal(user.id);
+      expect(real.get('favorites')).toBe(6);
+      expect(real.get('orders')).toBe(11);
+      expect(real.get('listen')).toBe(9);
+      const total = async (url: string) => (await t.app.inject({ url, headers })).json().data.total as number;
+      expect(await total('/v1/favorites/list?pageIndex=1&pageSize=2')).toBe(6);
+      expect(await total('/v1/orders/list/0?pageIndex=1&pageSize=2')).toBe(11);
+      expect(await total('/v1/orders/list/2?pageIndex=1&pageSize=2')).toBe(real.get('orders:2'));
+      expect(await total('/v1/courses/listen_record_list?pageIndex=1&pageSize=2')).toBe(9);
+      expect(await total('/v1/courses/mine?pageIndex=1&pageSize=2')).toBe(12);
+      expect(await total('/v1/courses/mine?cur=1&pageIndex=1&pageSize=2')).toBe(6);
+
+      // A course deleted cascades its rows out of every list, and the counters with them.
+      await t.app.db.deleteFrom('courses').where('id', '=', courses[11]!.id).execute();
+      await expectCountersReal(user.id);
+    });
+
+    it('rebuildListCounts repairs a counter that went wrong', async () => {
+      const { user } = await signedInUser(t);
+      const course = await buildCourse(t.app.db);
+      await t.app.db.insertInto('favorites').values({ user_id: user.id, course_id: course.id, created_at: Date.now() }).execute();
+      await t.app.db.updateTable('user_list_counts').set({ n: 42 }).where('user_id', '=', user.id).where('list', '=', 'favorites').execute();
+      await rebuildListCounts(t.app.db, user.id);
+      expect((await expectCountersReal(user.id)).get('favorites')).toBe(1);
     });
   });
 

@@ -168,6 +168,11 @@ export interface TagsTable {
 export interface CourseTagsTable {
   course_id: number;
   tag_id: number;
+  /** The course's list keys, copied by triggers (migration 025): 1 when on shelf and public. */
+  listed: Generated<number>;
+  sort: Generated<number>;
+  published_at: Generated<number>;
+  learners_count: Generated<number>;
 }
 
 export interface ColumnsTable {
@@ -990,4 +995,16 @@ export interface HealthProbeTable {
 
 export interface DB {
   health_probe: HealthProbeTable;
+}
+
+/** Per-learner totals of the history lists, kept by triggers (migration 025, decision 022). */
+export interface UserListCountsTable {
+  user_id: number;
+  /** `orders`, `orders:<type>`, `favorites`, `listen`, `visited`, `owned`. */
+  list: string;
+  n: number;
+}
+
+export interface DB {
+  user_list_counts: UserListCountsTable;
 }

@@ -4,13 +4,20 @@
  * raw address: `?app%74oken=` or `?APPTOKEN=` authenticate nothing (decision 017). Routes call `request.requireUser()`; it throws the login-required code
  * (403, which makes the H5 start login), the token-invalid code for expired or revoked tokens,
  * and the spec's locked (-1797) / blacklisted (262145) codes for users who cannot act.
+ *
+ * The lookup (session joined to its user, one precompiled statement) runs at most once a request
+ * — the rate limiter's caller and the route share it — and a token's answer is reused for
+ * `AUTH_CACHE_MS` (≤ 2 s, default 1 s; decision 022). Every write request handled by this instance
+ * (sign-out, profile edits, account changes) forgets all reused answers when it starts and again
+ * when it ends, and a lookup that overlapped a write is not kept: a sign-out takes effect at once
+ * here, and within `AUTH_CACHE_MS` on the other instances.
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AccountStatus, ErrorCodes } from '@jinfa/shared';
 import { AppError, LoginRequiredError } from '../lib/errors.ts';
 import { sha256Hex } from '../lib/crypto.ts';
-import { findLiveSessionUser } from '../modules/auth/session-repository.ts';
+import { findLiveSessionUserPrecompiled } from '../modules/auth/session-repository.ts';
 import type { UserRow } from '../db/schema.ts';
 
 export interface AuthContext {
@@ -75,17 +82,59 @@ export function assertCanAct(user: UserRow): void {
   if (user.account_status === AccountStatus.BLACKLISTED) throw new AppError(ErrorCodes.USER_BLACKLISTED);
 }
 
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Bound on reused answers; past it the map starts over (a flood of distinct tokens). */
+const MAX_REUSED = 10_000;
+
+interface Reused {
+  ctx: AuthContext;
+  /** Reused until then: the lookup time + AUTH_CACHE_MS, never past the token's own expiry. */
+  until: number;
+}
+
 async function authPlugin(app: FastifyInstance) {
   const cache = new WeakMap<FastifyRequest, Promise<AuthContext | null>>();
+  const reuseMs = Math.min(2_000, app.config.authCacheMs ?? 0);
+  const reused = new Map<string, Reused>();
+  /** Bumped when a write request starts and ends; a lookup that saw it change is not kept. */
+  let epoch = 0;
 
   async function resolve(request: FastifyRequest): Promise<AuthContext | null> {
     const token = tokenFromRequest(request);
     if (!token) return null;
     if (!TOKEN_SHAPE.test(token)) throw new AppError(ErrorCodes.TOKEN_INVALID);
+    const hash = sha256Hex(token);
+    const now = Date.now();
+    if (reuseMs > 0) {
+      const hit = reused.get(hash);
+      if (hit && hit.until > now) return hit.ctx;
+      if (hit) reused.delete(hash);
+    }
+    const seen = epoch;
     // Unknown, revoked and expired tokens all answer the same code.
-    const live = await findLiveSessionUser(app.db, sha256Hex(token), Date.now());
+    const live = await findLiveSessionUserPrecompiled(app.db, app.dialect, hash, now);
     if (!live) throw new AppError(ErrorCodes.TOKEN_INVALID);
-    return live;
+    const ctx: AuthContext = { user: live.user, sessionId: live.sessionId };
+    if (reuseMs > 0 && seen === epoch) {
+      if (reused.size >= MAX_REUSED) reused.clear();
+      reused.set(hash, { ctx, until: Math.min(now + reuseMs, live.accessExpiresAt) });
+    }
+    return ctx;
+  }
+
+  if (reuseMs > 0) {
+    const forget = () => {
+      epoch++;
+      reused.clear();
+    };
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (WRITE_METHODS.has(request.method)) forget();
+      done();
+    });
+    app.addHook('onResponse', (request, _reply, done) => {
+      if (WRITE_METHODS.has(request.method)) forget();
+      done();
+    });
   }
 
   app.decorateRequest('accessToken', function (this: FastifyRequest) {

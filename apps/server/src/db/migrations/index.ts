@@ -22,6 +22,7 @@ import * as m018 from './018-email-verification.ts';
 import * as m019 from './019-invites-pay-anomalies.ts';
 import * as m020 from './020-health-probe.ts';
 import * as m022 from './022-read-indexes.ts';
+import * as m025 from './025-user-list-counts.ts';
 
 export interface NumberedMigration {
   name: string;
@@ -50,4 +51,5 @@ export const migrations: readonly NumberedMigration[] = [
   { name: '019-invites-pay-anomalies', up: m019.up },
   { name: '020-health-probe', up: m020.up },
   { name: '022-read-indexes', up: m022.up },
+  { name: '025-user-list-counts', up: m025.up },
 ];

@@ -1,5 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB, SessionRow, UserRow } from '../../db/schema.ts';
+import type { Dialect } from '../../db/database.ts';
+import { placeholder, runPrecompiled } from '../../db/precompiled.ts';
 
 type Conn = Kysely<DB> | Transaction<DB>;
 
@@ -45,6 +47,37 @@ export async function findLiveSessionUser(db: Conn, hash: string, now: number): 
   if (!row) return undefined;
   const { session_id_: sessionId, ...user } = row;
   return { sessionId, user };
+}
+
+/**
+ * findLiveSessionUser as one precompiled statement (no query building per request), with the
+ * access token's expiry, so that the auth plugin's short reuse never outlives it.
+ */
+export async function findLiveSessionUserPrecompiled(
+  db: Kysely<DB>,
+  dialect: Dialect,
+  hash: string,
+  now: number,
+): Promise<{ sessionId: number; user: UserRow; accessExpiresAt: number } | undefined> {
+  const rows = await runPrecompiled(
+    db,
+    dialect,
+    'auth:live-session-user',
+    () =>
+      db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .selectAll('users')
+        .select(['sessions.id as session_id_', 'sessions.access_expires_at as session_expires_'])
+        .where('sessions.access_hash', '=', placeholder<string>('hash'))
+        .where('sessions.revoked_at', 'is', null)
+        .where('sessions.access_expires_at', '>', placeholder<number>('now')),
+    { hash, now },
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  const { session_id_: sessionId, session_expires_: accessExpiresAt, ...user } = row;
+  return { sessionId, user, accessExpiresAt: Number(accessExpiresAt) };
 }
 
 export function findSessionByRefreshHash(db: Conn, hash: string): Promise<SessionRow | undefined> {

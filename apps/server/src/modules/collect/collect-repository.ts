@@ -3,9 +3,10 @@
  *
  * The insert is hand-written SQL, cached by shape (dialect, table, row count): Kysely's builder
  * costs more to build and compile a 500-row insert than SQLite takes to run it (decision 008).
- * `on conflict (client_id) do nothing … returning client_id` is the same on both dialects and
- * tells which rows were new, so duplicates are counted, never stored. The new rows feed the
- * per-day rollups (migration 008) in the same transaction; the stats read only the rollups.
+ * `on conflict (client_id) do nothing` drops a known client id (counted as a duplicate, never
+ * stored); PostgreSQL's `returning client_id` tells which rows were new, SQLite's change count
+ * and row ids do (insertTrackRows). The new rows feed the per-day rollups (migration 008) in the
+ * same transaction; the stats read only the rollups.
  */
 import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';

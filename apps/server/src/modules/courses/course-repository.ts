@@ -5,7 +5,7 @@
  * "Listed" means on shelf (status 1) and public (no corporate), unless a corporate is named:
  * then it is that corporate's on-shelf courses.
  */
-import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
+import { sql, type Compilable, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { Dialect } from '../../db/database.ts';
 import type { CardRow } from './course-card.ts';
@@ -136,11 +136,12 @@ export async function listCourseCards(
   page: { limit: number; offset: number },
 ): Promise<{ rows: CardRow[]; total: number }> {
   const { key, shaped, wordValues, values } = bindFilter(dialect, filter);
+  if (isTagOnly(filter)) return listTagCards(db, dialect, key, values, sort, page);
   // A tag or a search: the matching ids can drive the query (then be sorted), or the list's
   // ordered index can be walked with each course probed by key (stopping after one page). Few
   // matches: the first; many: the second. The total, needed anyway, says which (decision 022).
   const bySet = filter.tagId !== undefined || (filter.words?.length ?? 0) > 0;
-  const known = bySet ? await listTotal(db, dialect, key, shaped, wordValues, values) : undefined;
+  const known = bySet ? await listTotal(db, dialect, key, values, countOf(db, dialect, shaped, wordValues)) : undefined;
   const walk = known !== undefined && known > WALK_ABOVE;
   const bound = walk ? bindFilter(dialect, filter, true) : { shaped, wordValues, values };
   const rows = await runPrecompiled(
@@ -157,7 +158,69 @@ export async function listCourseCards(
   let total: number;
   if (known !== undefined) total = known;
   else if (page.offset === 0 && rows.length < page.limit) total = rows.length;
-  else total = await listTotal(db, dialect, key, shaped, wordValues, values);
+  else total = await listTotal(db, dialect, key, values, countOf(db, dialect, shaped, wordValues));
+  return { rows: await withStatics(db, dialect, rows), total };
+}
+
+const countOf = (db: Conn, dialect: Dialect, shaped: CourseFilter, wordValues: readonly unknown[]) => () =>
+  applyFilter(db.selectFrom('courses'), dialect, shaped, wordValues).select((eb) => eb.fn.countAll<number>().as('n'));
+
+/** A tag and nothing else narrowing the listed courses (public, on shelf). */
+function isTagOnly(f: CourseFilter): f is CourseFilter & { tagId: number } {
+  return (
+    f.tagId !== undefined &&
+    f.listType === undefined &&
+    f.subjectId === undefined &&
+    f.isFree === undefined &&
+    f.courseType === undefined &&
+    f.courseLevel === undefined &&
+    f.activityType === undefined &&
+    f.corporateId === undefined &&
+    f.homeListType === undefined &&
+    (f.words?.length ?? 0) === 0
+  );
+}
+
+/** The course_tags copy of each list order's key (migration 025). */
+const TAG_ORDER_KEY = { default: 'sort', latest: 'published_at', popular: 'learners_count' } as const;
+
+/**
+ * A tag's listed courses in list order, from `(tag_id, <key> desc, course_id desc) WHERE listed = 1`
+ * on course_tags, whose list keys triggers copy from the course (migration 025): a page reads
+ * `offset + limit` index entries and as many course rows, however the tag's courses are spread
+ * over the curated order. The total counts the same partial index (index only), kept briefly.
+ */
+export function tagListQueries(db: Conn, sort: CourseSortKey) {
+  const key = TAG_ORDER_KEY[sort];
+  const tagged = db
+    .selectFrom('course_tags')
+    .where('course_tags.tag_id', '=', placeholder<number>('tagId'))
+    .where('course_tags.listed', '=', sql.lit(1));
+  return {
+    page: () =>
+      tagged
+        .innerJoin('courses', 'courses.id', 'course_tags.course_id')
+        .select(COURSE_ROW_CARD_COLUMNS)
+        .orderBy(`course_tags.${key}`, 'desc')
+        .orderBy('course_tags.course_id', 'desc')
+        .limit(placeholder<number>('limit'))
+        .offset(placeholder<number>('offset')),
+    count: () => tagged.select((eb) => eb.fn.countAll<number>().as('n')),
+  };
+}
+
+async function listTagCards(
+  db: Conn,
+  dialect: Dialect,
+  key: string,
+  values: Record<string, unknown>,
+  sort: CourseSortKey,
+  page: { limit: number; offset: number },
+): Promise<{ rows: CardRow[]; total: number }> {
+  const queries = tagListQueries(db, sort);
+  const rows = await runPrecompiled(db, dialect, `tag-list:${sort}`, queries.page, { tagId: values.tagId, limit: page.limit, offset: page.offset });
+  const total =
+    page.offset === 0 && rows.length < page.limit ? rows.length : await listTotal(db, dialect, `tag-only:${key}`, values, queries.count);
   return { rows: await withStatics(db, dialect, rows), total };
 }
 
@@ -168,9 +231,8 @@ async function listTotal(
   db: Conn,
   dialect: Dialect,
   key: string,
-  shaped: CourseFilter,
-  wordValues: readonly unknown[],
   values: Record<string, unknown>,
+  build: () => Compilable<{ n: number }>,
 ): Promise<number> {
   let totals = totalsByDb.get(db);
   if (!totals) {
@@ -191,13 +253,7 @@ async function listTotal(
   let pending = inFlight.get(totalKey);
   if (!pending) {
     const store = totals;
-    const mine = runPrecompiled(
-      db,
-      dialect,
-      `count:${key}`,
-      () => applyFilter(db.selectFrom('courses'), dialect, shaped, wordValues).select((eb) => eb.fn.countAll<number>().as('n')),
-      values,
-    )
+    const mine = runPrecompiled(db, dialect, `count:${key}`, build, values)
       .then(([counted]) => {
         const n = Number(counted?.n ?? 0);
         // Not kept when the catalogue changed while counting (forgetListTotals dropped it).
@@ -291,6 +347,45 @@ export async function findCourseForCaller(db: Conn, dialect: Dialect, id: number
     // SQLite answers 0/1, PostgreSQL a boolean.
     isFavorite: Boolean(is_favorite),
     owned: owned_source === null || owned_source === undefined ? null : { source: owned_source },
+  };
+}
+
+/**
+ * Only the caller's side of the course page, for a course row already at hand (the page's row
+ * is shared by every caller for the catalogue's cache time): whether they favourited it and their
+ * user_courses row — two primary-key probes in one precompiled statement (decision 022).
+ */
+export async function findCallerCourseState(db: Conn, dialect: Dialect, courseId: number, userId: number) {
+  const [row] = await runPrecompiled(
+    db,
+    dialect,
+    'course-page-caller-state',
+    () =>
+      db.selectNoFrom((eb) => [
+        eb
+          .exists(
+            eb
+              .selectFrom('favorites')
+              .select('favorites.id')
+              .where('favorites.user_id', '=', placeholder<number>('userId'))
+              .where('favorites.course_id', '=', placeholder<number>('courseId')),
+          )
+          .as('is_favorite'),
+        eb
+          .selectFrom('user_courses')
+          .select('user_courses.source')
+          .where('user_courses.user_id', '=', placeholder<number>('userId'))
+          .where('user_courses.course_id', '=', placeholder<number>('courseId'))
+          .limit(1)
+          .as('owned_source'),
+      ]),
+    { courseId, userId },
+  );
+  const source = row?.owned_source;
+  return {
+    // SQLite answers 0/1, PostgreSQL a boolean.
+    isFavorite: Boolean(row?.is_favorite),
+    owned: source === null || source === undefined ? null : { source },
   };
 }
 

@@ -19,6 +19,7 @@ import {
   findCourseWithLecturer,
   findPublishedChapters,
   findCourseForCaller,
+  findCallerCourseState,
   listCourseCards,
   listHotTags,
   listPublicBanners,
@@ -29,6 +30,7 @@ import {
 } from './course-repository.ts';
 import { toCourseCard } from './course-card.ts';
 import { toChapter, toCourseDetail } from './course-presenter.ts';
+import { catalogueCacheFor, type ResponseCache } from './http-cache.ts';
 import { assertCourseOnShelf } from './course-state.ts';
 import { parseKeyword } from './search-terms.ts';
 import { checkEntitlement } from '../media/entitlement.ts';
@@ -121,11 +123,44 @@ export type CourseCaller = Pick<UserRow, 'id' | 'user_type' | 'member_expire_at'
 
 export async function courseDetail(db: Db, dialect: Dialect, id: number, caller: CourseCaller | null, now = Date.now()): Promise<CourseDetail> {
   if (caller === null) return toCourseDetail(await readableCourse(db, dialect, id), null);
+  const store = catalogueCacheFor(db);
+  const shared = store.ttlMs > 0 ? sharedCourseRow(store, id, now) : undefined;
+  if (shared) {
+    // The course row as every caller sees it (kept like the anonymous page, decision 006), and
+    // this caller's favourite and owned row in one small query (decision 022).
+    const course = assertCourseOnShelf(shared);
+    const mine = await findCallerCourseState(db, dialect, id, caller.id);
+    const access = await courseAccess(db, caller, course, now, mine.owned);
+    return toCourseDetail(course, { isFavorite: mine.isFavorite, owned: access !== null, accessBy: access });
+  }
   // Signed in: the page, the favourite and the owned row in one query (decision 022).
+  // A catalogue write while this loads (clear / drop moves the generation): the row is not kept.
+  const generation = store.generation;
   const found = await findCourseForCaller(db, dialect, id, caller.id);
+  if (found && store.ttlMs > 0 && store.generation === generation) keepCourseRow(store, id, found.course, now);
   const course = assertCourseOnShelf(found?.course);
   const access = await courseAccess(db, caller, course, now, found?.owned ?? null);
   return toCourseDetail(course, { isFavorite: found?.isFavorite ?? false, owned: access !== null, accessBy: access });
+}
+
+/**
+ * Course rows for signed-in course pages, kept beside the catalogue cache for its time limit and
+ * dropped with it: any `invalidateCatalogue` or per-course drop moves its generation. The answers
+ * themselves (private) are never stored.
+ */
+const courseRows = new WeakMap<ResponseCache, Map<number, { row: CourseDetailRow; expires: number; generation: number }>>();
+const MAX_COURSE_ROWS = 2_000;
+
+function sharedCourseRow(store: ResponseCache, id: number, now: number): CourseDetailRow | undefined {
+  const kept = courseRows.get(store)?.get(id);
+  return kept && kept.expires > now && kept.generation === store.generation ? kept.row : undefined;
+}
+
+function keepCourseRow(store: ResponseCache, id: number, row: CourseDetailRow, now: number): void {
+  let rows = courseRows.get(store);
+  if (!rows) courseRows.set(store, (rows = new Map()));
+  if (rows.size >= MAX_COURSE_ROWS) rows.clear();
+  rows.set(id, { row, expires: now + store.ttlMs, generation: store.generation });
 }
 
 /**

@@ -66,7 +66,14 @@ export class ResponseCache {
     this.entries.set(key, { body, etag, expires: now + this.ttlMs });
   }
 
+  /**
+   * Counts clears and drops: values kept beside the cache (the signed-in course page's shared
+   * course row) are valid only while it has not moved since they were read.
+   */
+  generation = 0;
+
   clear(): void {
+    this.generation++;
     this.entries.clear();
     this.inflight.clear();
   }
@@ -77,6 +84,7 @@ export class ResponseCache {
    * A walk over at most MAX_ENTRIES keys, cheap next to the write that calls it.
    */
   dropPrefix(prefix: string): void {
+    this.generation++;
     for (const key of this.entries.keys()) if (key.startsWith(prefix)) this.entries.delete(key);
     // A load that started before the write may hold the old rows: let it answer its own
     // request, but not be kept (sendCatalogue stores only while it is still the inflight one).

@@ -9,6 +9,7 @@ import { findCardsByIds, findCourseState } from '../courses/course-card-reposito
 import { toCourseCard } from '../courses/course-card.ts';
 import { assertCourseExists, CourseStatus } from '../courses/course-state.ts';
 import { AppError } from '../../lib/errors.ts';
+import { readListCount } from '../learning/list-count-repository.ts';
 import { countFavorites, deleteFavorite, insertFavorite, isFavorite, listFavorites } from './favorite-repository.ts';
 
 export async function addFavorite(db: Db, userId: number, courseId: number, now: number): Promise<void> {
@@ -35,13 +36,15 @@ export async function favoritePage(
   q: { subjectId: number | undefined; pageIndex: number; pageSize: number },
 ): Promise<FavoritePage> {
   const offset = (q.pageIndex - 1) * q.pageSize;
-  const [rows, total] = await Promise.all([listFavorites(db, userId, q.subjectId, offset, q.pageSize), countFavorites(db, userId, q.subjectId)]);
+  // All favourites: the trigger-kept counter (migration 025); one subject's: counted (rare, and few).
+  const total = q.subjectId === undefined ? readListCount(db, dialect, userId, 'favorites') : countFavorites(db, userId, q.subjectId);
+  const [rows, n] = await Promise.all([listFavorites(db, userId, q.subjectId, offset, q.pageSize), total]);
   const cards = new Map((await findCardsByIds(db, dialect, rows.map((r) => r.course_id))).map((c) => [c.id, c]));
   return {
     rows: rows.flatMap((r) => {
       const card = cards.get(r.course_id);
       return card ? [{ favoriteId: r.id, createdAt: new Date(r.created_at).toISOString(), course: toCourseCard(card) }] : [];
     }),
-    total,
+    total: n,
   };
 }

@@ -25,6 +25,7 @@ import {
   recordVisit,
   replaceSubscribedSubjects,
 } from './learning-repository.ts';
+import { readListCount } from './list-count-repository.ts';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -67,17 +68,21 @@ export async function myCoursePage(
   q: { cur: number; subjectId: number | undefined; pageIndex: number; pageSize: number },
 ): Promise<MyCoursePage> {
   const offset = (q.pageIndex - 1) * q.pageSize;
-  const [rows, total] =
+  // Every course: the trigger-kept counter (migration 025; courses cascade, so no join is lost);
+  // one subject's: counted.
+  const total = (subjectId: number | undefined, list: 'owned' | 'visited', count: () => Promise<number>) =>
+    subjectId === undefined ? readListCount(db, dialect, userId, list) : count();
+  const [rows, n] =
     q.cur === MyCoursesTab.OWNED
-      ? await Promise.all([listOwned(db, userId, q.subjectId, offset, q.pageSize), countOwned(db, userId, q.subjectId)])
-      : await Promise.all([listVisited(db, userId, q.subjectId, offset, q.pageSize), countVisited(db, userId, q.subjectId)]);
+      ? await Promise.all([listOwned(db, userId, q.subjectId, offset, q.pageSize), total(q.subjectId, 'owned', () => countOwned(db, userId, q.subjectId))])
+      : await Promise.all([listVisited(db, userId, q.subjectId, offset, q.pageSize), total(q.subjectId, 'visited', () => countVisited(db, userId, q.subjectId))]);
   const cards = new Map((await findCardsByIds(db, dialect, rows.map((r) => r.course_id))).map((c) => [c.id, c]));
   return {
     rows: rows.flatMap((r) => {
       const card = cards.get(r.course_id);
       return card ? [{ course: toCourseCard(card), at: iso(r.at) }] : [];
     }),
-    total,
+    total: n,
   };
 }
 

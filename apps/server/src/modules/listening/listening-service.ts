@@ -11,6 +11,7 @@ import type { UserRow } from '../../db/schema.ts';
 import { AppError, NotFoundError } from '../../lib/errors.ts';
 import { findCardsByIds } from '../courses/course-card-repository.ts';
 import { toCourseCard } from '../courses/course-card.ts';
+import { readListCount } from '../learning/list-count-repository.ts';
 import type { Conn, Db } from '../users/user-repository.ts';
 import { assertCanListen, findListenCourse } from './listen-access.ts';
 import { accountReport, clampPosition, isFinished, splitAcrossDays } from './progress-accounting.ts';
@@ -20,7 +21,6 @@ import {
   addListenDays,
   chapterCompletion,
   chapterTitles,
-  countListenCourses,
   countReport,
   countVisits,
   findListenCourseRow,
@@ -168,7 +168,8 @@ export async function hideListen(db: Db, userId: number, courseId: number): Prom
 }
 
 export async function listenRecordPage(db: Db, dialect: Dialect, userId: number, pageIndex: number, pageSize: number): Promise<ListenRecordPage> {
-  const [rows, total] = await Promise.all([listListenCourses(db, userId, (pageIndex - 1) * pageSize, pageSize), countListenCourses(db, userId)]);
+  // The total is the learner's trigger-kept counter of visible listen records (migration 025).
+  const [rows, total] = await Promise.all([listListenCourses(db, userId, (pageIndex - 1) * pageSize, pageSize), readListCount(db, dialect, userId, 'listen')]);
   const ids = rows.map((r) => r.course_id);
   const [cards, completion, titles] = await Promise.all([
     findCardsByIds(db, dialect, ids),

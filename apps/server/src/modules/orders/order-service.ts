@@ -21,6 +21,7 @@ import type { OrderRow, UserRow } from '../../db/schema.ts';
 import type { Dialect } from '../../db/database.ts';
 import { AppError, NotFoundError } from '../../lib/errors.ts';
 import { findCardsByIds, withStatics, type CourseRowCard } from '../courses/course-card-repository.ts';
+import { readListCount } from '../learning/list-count-repository.ts';
 import { toCourseCard, yuan } from '../courses/course-card.ts';
 import { assertCourseOnShelf } from '../courses/course-state.ts';
 import { findUserCourse } from '../learning/learning-repository.ts';
@@ -33,7 +34,6 @@ import { orderItems } from './order-items.ts';
 import { refundStatesOfOrders } from './refund-repository.ts';
 import { PayProviderError, type PayNotification, type PaymentProvider } from '../../adapters/pay/payment-provider.ts';
 import {
-  countOrdersOfUser,
   findCourseForOrder,
   findLatestCourseOrder,
   findOrderById,
@@ -446,7 +446,9 @@ export async function reloadOrder(db: Db, dialect: Dialect, orderId: number): Pr
 
 export async function orderPage(db: Db, dialect: Dialect, userId: number, q: { type: number; pageIndex: number; pageSize: number }): Promise<OrderPage> {
   const offset = (q.pageIndex - 1) * q.pageSize;
-  const [rows, total] = await Promise.all([listOrdersOfUser(db, userId, q.type, offset, q.pageSize), countOrdersOfUser(db, userId, q.type)]);
+  // The total is the learner's trigger-kept counter (migration 025), not a count of their orders.
+  const list = q.type === 0 ? 'orders' : (`orders:${q.type}` as const);
+  const [rows, total] = await Promise.all([listOrdersOfUser(db, userId, q.type, offset, q.pageSize), readListCount(db, dialect, userId, list)]);
   return { rows: await present(db, dialect, rows), total };
 }
 
