@@ -100,10 +100,14 @@ export function profileCheck(user: UserRow): ProfileCheck {
 export async function present(db: Db, dialect: Dialect, rows: OrderRow[], courseRows?: readonly CourseRowCard[]): Promise<Order[]> {
   const ids = rows.flatMap((r) => (r.course_id === null ? [] : [r.course_id]));
   const known = courseRows && ids.every((id) => courseRows.some((c) => c.id === id));
-  const cards = new Map((known ? await withStatics(db, dialect, courseRows) : await findCardsByIds(db, dialect, ids)).map((c) => [c.id, c]));
-  const items = await orderItems(db, rows, cards);
+  // The cards and the refund states are read together (one round trip less on a page of orders).
   // Refund rows exist only for orders that were paid: a pending order (a fresh checkout) needs no read.
-  const refunds = await refundStatesOfOrders(db, rows.filter((r) => r.status !== 'pending').map((r) => r.id));
+  const [cardRows, refunds] = await Promise.all([
+    known ? withStatics(db, dialect, courseRows) : findCardsByIds(db, dialect, ids),
+    refundStatesOfOrders(db, rows.filter((r) => r.status !== 'pending').map((r) => r.id)),
+  ]);
+  const cards = new Map(cardRows.map((c) => [c.id, c]));
+  const items = await orderItems(db, rows, cards);
   return rows.map((r) => {
     const card = r.course_id === null ? undefined : cards.get(r.course_id);
     return {
