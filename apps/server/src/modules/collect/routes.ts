@@ -10,7 +10,6 @@
  *
  * Stats: operator only, header `X-Ops-Token` (OPS_TOKEN).
  */
-import crypto from 'node:crypto';
 import { Type, type TSchema } from 'typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -33,6 +32,7 @@ import {
 } from '@jinfa/shared';
 import { ok } from '../../lib/envelope.ts';
 import { AppError } from '../../lib/errors.ts';
+import { opsTokenGuard } from '../../lib/ops-token.ts';
 import type { TrackRow } from './collect-repository.ts';
 import {
   clickThrough,
@@ -56,12 +56,6 @@ export interface CollectRoutesOptions {
 
 function toList<T>(body: T | T[]): T[] {
   return Array.isArray(body) ? body : [body];
-}
-
-function safeEqual(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && crypto.timingSafeEqual(x, y);
 }
 
 export async function collectRoutes(fastify: FastifyInstance, opts: CollectRoutesOptions = {}) {
@@ -132,12 +126,7 @@ export async function collectRoutes(fastify: FastifyInstance, opts: CollectRoute
 
   // ---- operator stats ----
   const statsHooks = {
-    onRequest: async (request: FastifyRequest) => {
-      const expected = app.config.opsToken;
-      const given = request.headers['x-ops-token'];
-      // No OPS_TOKEN in production means nobody: never a default that everyone knows.
-      if (!expected || typeof given !== 'string' || !safeEqual(given, expected)) throw new AppError(ErrorCodes.OPS_TOKEN_REQUIRED);
-    },
+    onRequest: opsTokenGuard(app.config.opsToken),
   };
   const noStore = { onSend: async (_r: FastifyRequest, reply: { header: (k: string, v: string) => unknown }) => void reply.header('Cache-Control', 'private, no-store') };
 

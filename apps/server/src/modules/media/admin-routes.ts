@@ -13,12 +13,12 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Transform, type Readable } from 'node:stream';
 import { Type } from 'typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Envelope, ErrorCodes, MediaAsset, MediaAssetParam, MediaImportQuery } from '@jinfa/shared';
 import { ok } from '../../lib/envelope.ts';
 import { AppError, NotFoundError } from '../../lib/errors.ts';
-import { safeEqual } from '../../lib/crypto.ts';
+import { opsTokenGuard } from '../../lib/ops-token.ts';
 import { findAsset, findPlayChapter, findPlayCourse } from './media-repository.ts';
 import { createImportAsset, presentAsset, runImport } from './media-service.ts';
 import { detectFfmpeg, probe } from './transcode.ts';
@@ -44,11 +44,7 @@ async function saveUpload(body: Readable, file: string, limit: number): Promise<
 
 export async function mediaAdminRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const requireOps = async (request: FastifyRequest) => {
-    const expected = app.config.opsToken;
-    const given = request.headers['x-ops-token'];
-    if (!expected || typeof given !== 'string' || !safeEqual(given, expected)) throw new AppError(ErrorCodes.OPS_TOKEN_REQUIRED);
-  };
+  const requireOps = opsTokenGuard(app.config.opsToken);
   // The upload stays a stream; saveUpload enforces MEDIA_UPLOAD_LIMIT itself.
   app.addContentTypeParser(UPLOAD_TYPES, (_request, payload, done) => done(null, payload));
   app.addHook('onSend', async (_request, reply) => void reply.header('Cache-Control', 'private, no-store'));

@@ -10,7 +10,7 @@
  *   `GET /v1/orders/pay_for/{token}`, `POST …/order_web_wxpay`, `POST …/sandbox_pay`.
  */
 import { Type } from 'typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   AutoOrderLink,
@@ -31,7 +31,7 @@ import {
 } from '@jinfa/shared';
 import { ok } from '../../lib/envelope.ts';
 import { AppError } from '../../lib/errors.ts';
-import { safeEqual } from '../../lib/crypto.ts';
+import { opsTokenGuard } from '../../lib/ops-token.ts';
 import { SandboxPaymentProvider } from '../../adapters/pay/sandbox-pay.ts';
 import { createCourseOrder, reloadOrder } from './order-service.ts';
 import { createChapterOrder, createColumnOrder, createLiveOrder, quote } from './order-kinds.ts';
@@ -44,11 +44,7 @@ export async function orderKindRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const placeOpts = () => ({ provider: app.adapters.pay.name, now: Date.now() });
   const secret = () => app.config.tokenSecret;
-  const requireOps = async (request: FastifyRequest) => {
-    const expected = app.config.opsToken;
-    const given = request.headers['x-ops-token'];
-    if (!expected || typeof given !== 'string' || !safeEqual(given, expected)) throw new AppError(ErrorCodes.OPS_TOKEN_REQUIRED);
-  };
+  const requireOps = opsTokenGuard(app.config.opsToken);
 
   app.get('/orders/quote/:target/:id', { schema: { params: OrderQuoteParams, response: { 200: Envelope(OrderQuote) } } }, async (request) => {
     const { user } = await request.requireUser({ allowRestricted: true });

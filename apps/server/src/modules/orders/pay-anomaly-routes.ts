@@ -1,20 +1,14 @@
 /** `GET /v1/admin/pay_anomalies` (header X-Ops-Token = OPS_TOKEN, like /admin/refunds; decision 019). */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { AdminPayAnomalyPage, AdminPayAnomalyQuery, Envelope, ErrorCodes } from '@jinfa/shared';
+import { AdminPayAnomalyPage, AdminPayAnomalyQuery, Envelope } from '@jinfa/shared';
 import { ok } from '../../lib/envelope.ts';
-import { AppError } from '../../lib/errors.ts';
-import { safeEqual } from '../../lib/crypto.ts';
+import { opsTokenGuard } from '../../lib/ops-token.ts';
 import { adminPayAnomalyPage } from './pay-anomalies.ts';
 
 export async function payAnomalyRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const requireOps = async (request: FastifyRequest) => {
-    const expected = app.config.opsToken;
-    const given = request.headers['x-ops-token'];
-    // No OPS_TOKEN in production means nobody: never a default that everyone knows.
-    if (!expected || typeof given !== 'string' || !safeEqual(given, expected)) throw new AppError(ErrorCodes.OPS_TOKEN_REQUIRED);
-  };
+  const requireOps = opsTokenGuard(app.config.opsToken);
   app.addHook('onSend', async (_request, reply) => void reply.header('Cache-Control', 'private, no-store'));
 
   app.get(

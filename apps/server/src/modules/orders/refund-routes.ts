@@ -6,22 +6,16 @@
  * - `GET /v1/admin/refunds?status=failed|abnormal|processing|success`: the refunds to look at.
  * Learners have no refund call: without the token it is -10042.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { AdminRefundPage, AdminRefundQuery, Envelope, ErrorCodes, IdParam, OrderRefund, RefundOrderBody } from '@jinfa/shared';
+import { AdminRefundPage, AdminRefundQuery, Envelope, IdParam, OrderRefund, RefundOrderBody } from '@jinfa/shared';
 import { ok } from '../../lib/envelope.ts';
-import { AppError } from '../../lib/errors.ts';
-import { safeEqual } from '../../lib/crypto.ts';
+import { opsTokenGuard } from '../../lib/ops-token.ts';
 import { adminRefundPage, operatorRefund } from './refund-service.ts';
 
 export async function orderRefundRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const requireOps = async (request: FastifyRequest) => {
-    const expected = app.config.opsToken;
-    const given = request.headers['x-ops-token'];
-    // No OPS_TOKEN in production means nobody: never a default that everyone knows.
-    if (!expected || typeof given !== 'string' || !safeEqual(given, expected)) throw new AppError(ErrorCodes.OPS_TOKEN_REQUIRED);
-  };
+  const requireOps = opsTokenGuard(app.config.opsToken);
   app.addHook('onSend', async (_request, reply) => void reply.header('Cache-Control', 'private, no-store'));
 
   app.post(
