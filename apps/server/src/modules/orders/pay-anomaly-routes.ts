@@ -9,7 +9,7 @@ import { adminPayAnomalyPage } from './pay-anomalies.ts';
 export async function payAnomalyRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const requireOps = opsTokenGuard(app.config.opsToken);
-  app.addHook('onSend', async (_request, reply) => void reply.header('Cache-Control', 'private, no-store'));
+  // `private, no-store` comes from the one /v1 rule in plugins/security-headers.ts.
 
   app.get(
     '/admin/pay_anomalies',
