@@ -15,7 +15,7 @@
  * reward not yet claimed by a payout is cancelled.
  */
 import { OrderType } from '@jinfa/shared';
-import type { Conn } from '../users/user-repository.ts';
+import type { Conn } from '../../db/conn.ts';
 import type { OrderRow } from '../../db/schema.ts';
 import { deleteOrderCourseGrants, insertOrderCourseGrant } from '../orders/order-kinds-repository.ts';
 import {

@@ -9,7 +9,7 @@
  * provider first, like `DELETE /v1/orders/{id}`), so at most one order for the course is payable.
  */
 import type { CourseCard } from '@jinfa/shared';
-import type { Db } from '../users/user-repository.ts';
+import type { Db } from '../../db/conn.ts';
 import type { OrderRow } from '../../db/schema.ts';
 import type { Dialect } from '../../db/database.ts';
 import type { PaymentProvider } from '../../adapters/pay/payment-provider.ts';

@@ -4,7 +4,7 @@
  * slots, on the counters), so concurrent callers move a row once and a group never over-fills.
  */
 import { sql } from 'kysely';
-import type { Conn } from '../users/user-repository.ts';
+import type { Conn } from '../../db/conn.ts';
 import type { CashbackRewardRow, GroupBuyActivityRow, GroupBuyGroupRow, GroupBuyMemberRow, GroupMemberStatus } from '../../db/schema.ts';
 
 const changed = (res: { numUpdatedRows: bigint }) => Number(res.numUpdatedRows) === 1;

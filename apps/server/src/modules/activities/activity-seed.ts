@@ -4,7 +4,7 @@
  * offer for every cash-back course (`activity_type` 1). Windows are anchored to the real clock like
  * the live schedule, so the demo activity is running whenever the demo is started.
  */
-import type { Conn } from '../users/user-repository.ts';
+import type { Conn } from '../../db/conn.ts';
 
 const DAY_MS = 86_400_000;
 /** Group size and the time a started group has to fill. */

@@ -15,7 +15,7 @@
  *   sweep asks.
  */
 import { ErrorCodes, OrderType, SignupKind, type GroupBuyActivity, type GroupBuyPage, type GroupDetail, type GroupOrderResult, type GroupView, type MyGroupPage, type MyMembership } from '@jinfa/shared';
-import type { Db } from '../users/user-repository.ts';
+import type { Db } from '../../db/conn.ts';
 import type { GroupBuyActivityRow, GroupBuyGroupRow, GroupBuyMemberRow, OrderRow, UserRow } from '../../db/schema.ts';
 import type { Dialect } from '../../db/database.ts';
 import type { PaymentProvider } from '../../adapters/pay/payment-provider.ts';

@@ -11,7 +11,7 @@
  * A refund of the buyer's order cancels a reward only while it is pending (activity-fulfilment.ts).
  */
 import crypto from 'node:crypto';
-import type { Db } from '../users/user-repository.ts';
+import type { Db } from '../../db/conn.ts';
 import type { CashbackRewardRow } from '../../db/schema.ts';
 import { PayProviderError } from '../../adapters/pay/payment-provider.ts';
 import type { PayoutProvider } from '../../adapters/payout/payout-provider.ts';

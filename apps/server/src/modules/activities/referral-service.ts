@@ -27,7 +27,7 @@ import {
   type InviteLink,
   type InviteOffer,
 } from '@jinfa/shared';
-import type { Db } from '../users/user-repository.ts';
+import type { Db } from '../../db/conn.ts';
 import type { UserRow } from '../../db/schema.ts';
 import type { Dialect } from '../../db/database.ts';
 import type { PaymentProvider } from '../../adapters/pay/payment-provider.ts';

@@ -34,7 +34,7 @@ import {
   ReferralBody,
   ReferralQuery,
 } from '@jinfa/shared';
-import type { Db } from '../users/user-repository.ts';
+import type { Db } from '../../db/conn.ts';
 import type { PaymentProvider } from '../../adapters/pay/payment-provider.ts';
 import type { PayoutProvider } from '../../adapters/payout/payout-provider.ts';
 import { ok } from '../../lib/envelope.ts';

@@ -11,7 +11,7 @@ import { assertCanAct } from '../../plugins/auth.ts';
 import { findUserById } from '../users/user-repository.ts';
 import { AppError } from '../../lib/errors.ts';
 import { randomToken, sha256Hex } from '../../lib/crypto.ts';
-import type { Db } from '../users/user-repository.ts';
+import type { Db } from '../../db/conn.ts';
 import { deleteExpiredOneTimeCodes, insertOneTimeCode, spendOneTimeCode, SWEEP_AFTER_MS } from './one-time-code-repository.ts';
 
 export const DOWNLOAD_TICKET_TTL_MS = 60_000;

@@ -13,7 +13,7 @@
 import { ErrorCodes, type TokenPair } from '@jinfa/shared';
 import { AppError } from '../../lib/errors.ts';
 import { hmacHex, randomToken, sha256Hex } from '../../lib/crypto.ts';
-import type { Db } from '../users/user-repository.ts';
+import type { Db } from '../../db/conn.ts';
 import { deleteExpiredOneTimeCodes, findOneTimeCode, insertOneTimeCode, spendOneTimeCode, SWEEP_AFTER_MS } from './one-time-code-repository.ts';
 import { issueTokenPair, type TokenTtl } from './token-service.ts';
 

@@ -6,7 +6,8 @@
 import { AccountStatus, ErrorCodes, UserAuditStatus, UserType, type PhoneBindResult, type TokenPair } from '@jinfa/shared';
 import { AppError } from '../../lib/errors.ts';
 import type { Dialect } from '../../db/database.ts';
-import { findUserByMobile, insertUser, isUniqueViolation, newUser, updateUser, type Db, type Trx } from '../users/user-repository.ts';
+import { findUserByMobile, insertUser, isUniqueViolation, newUser, updateUser } from '../users/user-repository.ts';
+import type { Db, Trx } from '../../db/conn.ts';
 import { maskMobile } from '../users/profile-rules.ts';
 import { consumeSmsCode, SmsPurpose } from './sms-code-service.ts';
 import { issueTokenPair, type TokenTtl } from './token-service.ts';

@@ -11,7 +11,7 @@ import { AppError } from '../../lib/errors.ts';
 import { hmacHex, safeEqual } from '../../lib/crypto.ts';
 import type { SmsProvider } from '../../adapters/sms/sms-provider.ts';
 import type { Config } from '../../config.ts';
-import type { Conn } from '../users/user-repository.ts';
+import type { Conn } from '../../db/conn.ts';
 import {
   countSmsSentFromIpSince,
   countSmsSentToMobileSince,

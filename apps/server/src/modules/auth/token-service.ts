@@ -6,7 +6,7 @@
 import { ErrorCodes, type TokenPair } from '@jinfa/shared';
 import { AppError } from '../../lib/errors.ts';
 import { randomToken, sha256Hex } from '../../lib/crypto.ts';
-import type { Conn, Db } from '../users/user-repository.ts';
+import type { Conn, Db } from '../../db/conn.ts';
 import { findSessionByRefreshHash, insertSession, markSessionRotated, revokeAllSessions, revokeSession } from './session-repository.ts';
 
 export interface TokenTtl {

@@ -9,7 +9,8 @@ import { AccountStatus, ErrorCodes, UserAuditStatus, UserType } from '@jinfa/sha
 import { AppError } from '../../lib/errors.ts';
 import { WechatOAuthError, type WechatApp, type WechatOAuthClient } from '../../adapters/wechat/wechat-oauth.ts';
 import type { Dialect } from '../../db/database.ts';
-import { findUserById, insertUser, isUniqueViolation, newUser, updateUser, type Db, type Trx } from '../users/user-repository.ts';
+import { findUserById, insertUser, isUniqueViolation, newUser, updateUser } from '../users/user-repository.ts';
+import type { Db, Trx } from '../../db/conn.ts';
 import { findIdentityByOpenid, findIdentityByUnionid, findIdentityOfUser, insertIdentity, updateIdentity } from '../users/wechat-identity-repository.ts';
 import { assertCanAct } from '../../plugins/auth.ts';
 import { sealSecret } from './secret-box.ts';

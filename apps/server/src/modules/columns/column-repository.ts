@@ -1,5 +1,5 @@
 /** Columns (专栏): a priced, ordered bundle of courses by one lecturer or a team. */
-import type { Conn } from '../users/user-repository.ts';
+import type { Conn } from '../../db/conn.ts';
 
 export const ColumnStatus = { HIDDEN: 0, ON_SHELF: 1 } as const;
 

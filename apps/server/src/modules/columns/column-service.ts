@@ -1,6 +1,6 @@
 /** Columns list and detail (spec §2.3 /columns, /columns/detail). A hidden or unknown column is "gone" (-1366). */
 import { ErrorCodes, type ColumnCard, type ColumnDetail, type ColumnPage } from '@jinfa/shared';
-import type { Db } from '../users/user-repository.ts';
+import type { Db } from '../../db/conn.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Dialect } from '../../db/database.ts';
 import { findCardsByIds } from '../courses/course-card-repository.ts';

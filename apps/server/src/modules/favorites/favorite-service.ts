@@ -3,7 +3,7 @@
  * retry freely; a learner only ever reads and writes their own rows.
  */
 import { ErrorCodes, type FavoritePage } from '@jinfa/shared';
-import type { Db } from '../users/user-repository.ts';
+import type { Db } from '../../db/conn.ts';
 import type { Dialect } from '../../db/database.ts';
 import { findCardsByIds, findCourseState } from '../courses/course-card-repository.ts';
 import { toCourseCard } from '../courses/course-card.ts';

@@ -3,7 +3,7 @@
  * (course_learners, one row per learner and course holding the latest visit) and followed
  * subjects (user_subjects).
  */
-import type { Conn } from '../users/user-repository.ts';
+import type { Conn } from '../../db/conn.ts';
 import type { UserCourseSource } from '../../db/schema.ts';
 
 export interface OwnedRow {

@@ -4,7 +4,7 @@
  * transaction (STYLE §9): a first visit adds the learner and bumps the course's learner count.
  */
 import { ErrorCodes, type CourseCard, type CourseFolder, type EnrollResult, type MyCoursePage, type VisitResult } from '@jinfa/shared';
-import type { Db } from '../users/user-repository.ts';
+import type { Db } from '../../db/conn.ts';
 import { AppError, ValidationError } from '../../lib/errors.ts';
 import type { Dialect } from '../../db/database.ts';
 import { findCardsByIds, findCourseState } from '../courses/course-card-repository.ts';

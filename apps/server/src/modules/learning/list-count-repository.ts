@@ -5,7 +5,7 @@
  * a count of the learner's rows.
  */
 import { sql } from 'kysely';
-import type { Conn } from '../users/user-repository.ts';
+import type { Conn } from '../../db/conn.ts';
 import type { Dialect } from '../../db/database.ts';
 import { placeholder, runPrecompiled } from '../../db/precompiled.ts';
 

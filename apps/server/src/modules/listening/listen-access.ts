@@ -9,7 +9,7 @@ import type { UserRow } from '../../db/schema.ts';
 import { AppError, NotFoundError } from '../../lib/errors.ts';
 import { checkEntitlement } from '../media/entitlement.ts';
 import { findPlayCourse, type PlayChapterRow, type PlayCourseRow } from '../media/media-repository.ts';
-import type { Conn } from '../users/user-repository.ts';
+import type { Conn } from '../../db/conn.ts';
 
 export type ListenCourse = PlayCourseRow;
 export type ListenChapter = PlayChapterRow & { course_id: number };

@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import type { Dialect } from '../../db/database.ts';
 import type { ListenRecordRow } from '../../db/schema.ts';
-import type { Conn } from '../users/user-repository.ts';
+import type { Conn } from '../../db/conn.ts';
 
 /** chapter_key of a course played without chapters. */
 export const NO_CHAPTER = 0;

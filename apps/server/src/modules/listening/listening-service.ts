@@ -12,7 +12,7 @@ import { AppError, NotFoundError } from '../../lib/errors.ts';
 import { findCardsByIds } from '../courses/course-card-repository.ts';
 import { toCourseCard } from '../courses/course-card.ts';
 import { readListCount } from '../learning/list-count-repository.ts';
-import type { Conn, Db } from '../users/user-repository.ts';
+import type { Conn, Db } from '../../db/conn.ts';
 import { assertCanListen, findListenCourse } from './listen-access.ts';
 import { accountReport, clampPosition, isFinished, splitAcrossDays } from './progress-accounting.ts';
 import { advanceLearningClock, endPlaySession, findPlaySession, lockLearningClock, updatePlaySession } from './play-session-repository.ts';

@@ -4,7 +4,7 @@
  */
 import type { Dialect } from '../../db/database.ts';
 import type { PlaySessionRow } from '../../db/schema.ts';
-import type { Conn } from '../users/user-repository.ts';
+import type { Conn } from '../../db/conn.ts';
 import { chapterKey } from './listening-repository.ts';
 
 export interface NewPlaySession {

@@ -4,7 +4,7 @@
  * still authenticated as the learner, and a session answers only its own learner.
  */
 import { randomBytes } from 'node:crypto';
-import type { Conn } from '../users/user-repository.ts';
+import type { Conn } from '../../db/conn.ts';
 import { deleteOldPlaySessions, insertPlaySession, savedPosition } from './play-session-repository.ts';
 import { PLAY_SESSION_TTL_MS } from './session-accounting.ts';
 

@@ -1,5 +1,5 @@
 /** Slides, courseware, downloads and the mail outbox. */
-import type { Conn } from '../users/user-repository.ts';
+import type { Conn } from '../../db/conn.ts';
 
 export async function countSlides(db: Conn, courseId: number): Promise<number> {
   const row = await db.selectFrom('course_slides').select((eb) => eb.fn.countAll().as('n')).where('course_id', '=', courseId).executeTakeFirstOrThrow();

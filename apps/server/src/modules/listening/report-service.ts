@@ -9,7 +9,7 @@ import type { UserRow } from '../../db/schema.ts';
 import { findCardsByIds } from '../courses/course-card-repository.ts';
 import { toCourseCard } from '../courses/course-card.ts';
 import { maskMobile } from '../users/profile-rules.ts';
-import type { Db } from '../users/user-repository.ts';
+import type { Db } from '../../db/conn.ts';
 import { countCoursesBetween, countSharedCourses, exportRows, secondsByCourse, secondsByDay, secondsBySubject, sharesByCourse, shareTotals } from './listening-repository.ts';
 import { DAY_MS, shanghaiDay, shanghaiDayStart } from './progress-accounting.ts';
 import { toMinutes } from './listening-service.ts';

@@ -1,4 +1,4 @@
-import type { Conn } from '../users/user-repository.ts';
+import type { Conn } from '../../db/conn.ts';
 
 export type LiveScope = 'upcoming' | 'past';
 

@@ -1,6 +1,6 @@
 /** The lives list (/lives, /passLives); the live room itself is a later issue. */
 import type { LiveCard, LivePage } from '@jinfa/shared';
-import type { Db } from '../users/user-repository.ts';
+import type { Db } from '../../db/conn.ts';
 import { yuan } from '../courses/course-card.ts';
 import { countLives, listLives, type LiveRow, type LiveScope } from './live-repository.ts';
 import { liveStatus } from './live-status.ts';

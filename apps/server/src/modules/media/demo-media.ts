@@ -13,7 +13,7 @@ import crypto from 'node:crypto';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Db } from '../users/user-repository.ts';
+import type { Db } from '../../db/conn.ts';
 import type { MediaStorage } from '../../adapters/storage/media-storage.ts';
 import { SERVER_ROOT } from '../../config.ts';
 import { COURSES } from '../../db/seed/data.ts';

@@ -11,7 +11,7 @@
  */
 import { ErrorCodes, UserType, type ErrorCode } from '@jinfa/shared';
 import type { UserRow } from '../../db/schema.ts';
-import type { Conn } from '../users/user-repository.ts';
+import type { Conn } from '../../db/conn.ts';
 import { findUserCourse, type OwnedRow } from '../learning/learning-repository.ts';
 import { isActiveMember } from '../orders/member-price.ts';
 import { CourseStatus } from '../courses/course-state.ts';

@@ -3,7 +3,7 @@
  * entitlement check needs. Plain rows in, plain rows out.
  */
 import type { Selectable } from 'kysely';
-import type { Conn } from '../users/user-repository.ts';
+import type { Conn } from '../../db/conn.ts';
 import type { MediaAssetsTable, MediaAssetStatusValue } from '../../db/schema.ts';
 
 export type MediaAssetRow = Selectable<MediaAssetsTable>;

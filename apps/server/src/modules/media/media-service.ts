@@ -8,7 +8,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { ErrorCodes, PlayMode, errorMessage, type MediaAsset, type Permitted, type PlayAuth, type PlayQuality, type PlaylistItem } from '@jinfa/shared';
 import type { UserRow } from '../../db/schema.ts';
-import type { Db } from '../users/user-repository.ts';
+import type { Db } from '../../db/conn.ts';
 import type { MediaStorage } from '../../adapters/storage/media-storage.ts';
 import { AppError, NotFoundError } from '../../lib/errors.ts';
 import { maskMobile } from '../users/profile-rules.ts';

@@ -28,7 +28,8 @@ import {
 } from '@jinfa/shared';
 import { ok } from '../../lib/envelope.ts';
 import { AppError } from '../../lib/errors.ts';
-import { findUserById, type Db } from '../users/user-repository.ts';
+import { findUserById } from '../users/user-repository.ts';
+import type { Db } from '../../db/conn.ts';
 import { checkEntitlement } from './entitlement.ts';
 import { CONTENT_TYPES, rewritePlaylist } from './hls.ts';
 import { findAsset, findKey, findPlayChapter, findPlayCourse, type MediaAssetRow } from './media-repository.ts';

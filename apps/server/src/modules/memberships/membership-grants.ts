@@ -5,7 +5,7 @@
  * revoking is conditional on revoked_at being null). Kept apart from membership-service.ts so
  * the order module imports no routes-side code (no import cycle through order-service.ts).
  */
-import type { Conn } from '../users/user-repository.ts';
+import type { Conn } from '../../db/conn.ts';
 import type { OrderRow } from '../../db/schema.ts';
 import { applyGrant, isCorporateKind, replayGrants } from './membership-rules.ts';
 import {

@@ -5,7 +5,7 @@
  * moment apply one after the other instead of both reading the same "before".
  */
 import { sql, type Insertable } from 'kysely';
-import type { Conn } from '../users/user-repository.ts';
+import type { Conn } from '../../db/conn.ts';
 import type { MembershipGrantRow, MembershipGrantsTable, MembershipPlanRow, MembershipRightRow } from '../../db/schema.ts';
 
 export function findPlan(db: Conn, planId: number): Promise<MembershipPlanRow | undefined> {

@@ -24,7 +24,7 @@ import {
   type UserTypeValue,
   type VipInfo,
 } from '@jinfa/shared';
-import type { Conn, Db } from '../users/user-repository.ts';
+import type { Conn, Db } from '../../db/conn.ts';
 import type { MembershipPlanRow, MembershipRightRow, UserRow } from '../../db/schema.ts';
 import type { Dialect } from '../../db/database.ts';
 import { AppError, NotFoundError } from '../../lib/errors.ts';

@@ -8,7 +8,7 @@
  * keeps its queries in its own repository file.
  */
 import { SignupKind } from '@jinfa/shared';
-import type { Conn } from '../users/user-repository.ts';
+import type { Conn } from '../../db/conn.ts';
 import type { OrderRow } from '../../db/schema.ts';
 import {
   deleteChapterGrants,

@@ -5,7 +5,7 @@
  * for a whole page of orders.
  */
 import { ORDER_KIND_LABELS, ORDER_TYPE_LABELS, SignupKind, type OrderItem } from '@jinfa/shared';
-import type { Conn } from '../users/user-repository.ts';
+import type { Conn } from '../../db/conn.ts';
 import type { OrderRow } from '../../db/schema.ts';
 import type { CardRow } from '../courses/course-card.ts';
 import { findChapterItems, findColumnItems, findLiveItems, type ItemRow } from './order-kinds-repository.ts';

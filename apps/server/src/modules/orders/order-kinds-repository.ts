@@ -5,7 +5,7 @@
  * Grants are on-conflict-nothing inserts, revokes are deletes by order id: both run inside the
  * transaction whose conditional status update won (fulfilment.ts), so each happens once.
  */
-import type { Conn } from '../users/user-repository.ts';
+import type { Conn } from '../../db/conn.ts';
 import type { OrderRow } from '../../db/schema.ts';
 
 /* ---- what is bought ---- */

@@ -14,7 +14,7 @@
  *   price charged and a refusal is the code creating would answer.
  */
 import { ErrorCodes, OrderType, SignupKind, type OrderQuote, type QuoteTarget } from '@jinfa/shared';
-import type { Db } from '../users/user-repository.ts';
+import type { Db } from '../../db/conn.ts';
 import type { UserRow } from '../../db/schema.ts';
 import type { Dialect } from '../../db/database.ts';
 import { AppError, NotFoundError } from '../../lib/errors.ts';

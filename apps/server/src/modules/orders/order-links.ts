@@ -17,7 +17,7 @@
  */
 import crypto from 'node:crypto';
 import { ErrorCodes, type AutoOrderLink, type PayScene, type PayForSummary, type PayParams, type SendPayResult } from '@jinfa/shared';
-import type { Db } from '../users/user-repository.ts';
+import type { Db } from '../../db/conn.ts';
 import type { OrderRow, UserRow } from '../../db/schema.ts';
 import type { Dialect } from '../../db/database.ts';
 import { AppError, NotFoundError } from '../../lib/errors.ts';

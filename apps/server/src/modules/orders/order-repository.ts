@@ -4,7 +4,7 @@
  * never move one order twice; callers learn from the return value whether they won.
  */
 import type { Insertable } from 'kysely';
-import type { Conn } from '../users/user-repository.ts';
+import type { Conn } from '../../db/conn.ts';
 import type { OrderRow, OrdersTable } from '../../db/schema.ts';
 import type { Dialect } from '../../db/database.ts';
 import { placeholder, runPrecompiled } from '../../db/precompiled.ts';

@@ -1,7 +1,7 @@
 /** Reads behind the order rules and the extra order calls (order-rules.ts, extra-routes.ts). */
 import { sql } from 'kysely';
 import { SignupKind } from '@jinfa/shared';
-import type { Conn } from '../users/user-repository.ts';
+import type { Conn } from '../../db/conn.ts';
 import type { OrderRow } from '../../db/schema.ts';
 import { placeholder, runPrecompiled } from '../../db/precompiled.ts';
 import { dialectOf } from './order-repository.ts';

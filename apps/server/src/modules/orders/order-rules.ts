@@ -3,7 +3,7 @@
  * chapter prepay and the lately lists. Member prices are in member-price.ts.
  */
 import { ErrorCodes, type ChapterPrepay, type CourseAuditStatus, type InviteBuyState, type Order } from '@jinfa/shared';
-import type { Db } from '../users/user-repository.ts';
+import type { Db } from '../../db/conn.ts';
 import type { UserRow } from '../../db/schema.ts';
 import type { Dialect } from '../../db/database.ts';
 import { AppError, NotFoundError } from '../../lib/errors.ts';

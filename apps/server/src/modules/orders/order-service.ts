@@ -16,7 +16,7 @@
  */
 import crypto from 'node:crypto';
 import { AuditResult, ErrorCodes, OrderType, SignupKind, type Order, type OrderPage, type OrderProgress, type PayParams, type PayScene, type ProfileCheck } from '@jinfa/shared';
-import type { Db } from '../users/user-repository.ts';
+import type { Db } from '../../db/conn.ts';
 import type { OrderRow, UserRow } from '../../db/schema.ts';
 import type { Dialect } from '../../db/database.ts';
 import { AppError, NotFoundError } from '../../lib/errors.ts';

@@ -6,7 +6,7 @@
  * acknowledges it so that the provider stops retrying (WeChat would otherwise retry for 24 hours).
  */
 import type { AdminPayAnomalyPage, PayAnomalyKind } from '@jinfa/shared';
-import type { Db } from '../users/user-repository.ts';
+import type { Db } from '../../db/conn.ts';
 import type { PayNotification } from '../../adapters/pay/payment-provider.ts';
 import { findOrderByNo } from './order-repository.ts';
 import { countPayAnomalies, insertPayAnomalies, listPayAnomalies } from './pay-anomaly-repository.ts';

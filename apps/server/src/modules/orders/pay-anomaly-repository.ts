@@ -1,5 +1,5 @@
 /** `pay_anomalies` (migration 019, decision 019): signed payment notifications that did not match. */
-import type { Conn } from '../users/user-repository.ts';
+import type { Conn } from '../../db/conn.ts';
 import type { PayAnomalyRow } from '../../db/schema.ts';
 
 export interface NewPayAnomaly {

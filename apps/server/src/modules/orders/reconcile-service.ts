@@ -15,7 +15,7 @@
  *   that was paid but not notified is never closed; then pay back, then finish stuck refunds.
  *   `createUpkeepRunner` (upkeep-lock.ts) runs it on one instance at a time.
  */
-import type { Db } from '../users/user-repository.ts';
+import type { Db } from '../../db/conn.ts';
 import type { OrderRow } from '../../db/schema.ts';
 import { PayProviderError, type PayOrderStatus, type PaymentProvider } from '../../adapters/pay/payment-provider.ts';
 import { closeExpiredOrders, fulfilPayment, PaymentRejectedError, type FulfilOutcome } from './order-service.ts';

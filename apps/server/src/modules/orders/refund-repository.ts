@@ -4,7 +4,7 @@
  * many callers (the operator call, the notification, the finisher) race to end it.
  */
 import type { Insertable } from 'kysely';
-import type { Conn } from '../users/user-repository.ts';
+import type { Conn } from '../../db/conn.ts';
 import type { RefundRow, RefundStatusValue, RefundsTable } from '../../db/schema.ts';
 
 export type NewRefund = Insertable<RefundsTable>;

@@ -17,7 +17,7 @@
  * learner who paid without the course).
  */
 import { ErrorCodes, type AdminRefund, type AdminRefundPage, type OrderRefund } from '@jinfa/shared';
-import type { Db } from '../users/user-repository.ts';
+import type { Db } from '../../db/conn.ts';
 import type { OrderRow, RefundRow, RefundStatusValue } from '../../db/schema.ts';
 import { AppError, NotFoundError } from '../../lib/errors.ts';
 import { yuan } from '../courses/course-card.ts';

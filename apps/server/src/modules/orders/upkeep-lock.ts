@@ -13,7 +13,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import type { Conn } from '../users/user-repository.ts';
+import type { Conn } from '../../db/conn.ts';
 import { runOrderUpkeep } from './reconcile-service.ts';
 
 export const UPKEEP_LOCK = 'order-upkeep';

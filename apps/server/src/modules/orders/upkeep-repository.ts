@@ -4,7 +4,7 @@
  * (needs_refund → refunding while its refund runs → refunded | refund_failed).
  * Every change is conditional on the current state, so concurrent callers move a row once.
  */
-import type { Conn } from '../users/user-repository.ts';
+import type { Conn } from '../../db/conn.ts';
 import type { OrderRow } from '../../db/schema.ts';
 
 /** Pending orders that have a prepay (the learner may have paid) and were created before `createdBefore`, oldest first. */

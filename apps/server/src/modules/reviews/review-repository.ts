@@ -1,5 +1,5 @@
 /** Appraisals, comments and learners of a course: what other learners left on its page. */
-import type { Conn } from '../users/user-repository.ts';
+import type { Conn } from '../../db/conn.ts';
 
 export interface AppraisalRow {
   id: number;

@@ -4,7 +4,7 @@
  * plain text exactly as typed (trimmed) and presented as text; the web app never renders them as markup.
  */
 import type { Appraisal, AppraisalPage, AppraisalResult, CommentPage, CourseComment, LearnerPage } from '@jinfa/shared';
-import type { Db } from '../users/user-repository.ts';
+import type { Db } from '../../db/conn.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { findCourseState } from '../courses/course-card-repository.ts';
 import { assertCourseExists, assertCourseOnShelf } from '../courses/course-state.ts';

@@ -9,7 +9,7 @@ import { signJsApi, WechatJsSdkError } from '../../adapters/wechat/wechat-jssdk.
 import { findCourseState } from '../courses/course-card-repository.ts';
 import { assertCourseExists } from '../courses/course-state.ts';
 import { AppError, ValidationError } from '../../lib/errors.ts';
-import type { Db } from '../users/user-repository.ts';
+import type { Db } from '../../db/conn.ts';
 import { insertCourseShare } from './share-repository.ts';
 
 const NONCE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';

@@ -1,6 +1,6 @@
 /** The pending e-mail code of a learner and the verified mark on the user (migration 018). */
 import type { EmailVerificationRow } from '../../db/schema.ts';
-import type { Conn } from './user-repository.ts';
+import type { Conn } from '../../db/conn.ts';
 
 export function findEmailVerification(db: Conn, userId: number): Promise<EmailVerificationRow | undefined> {
   return db.selectFrom('email_verifications').selectAll().where('user_id', '=', userId).executeTakeFirst();

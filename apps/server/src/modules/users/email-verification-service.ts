@@ -14,7 +14,7 @@ import type { UserRow } from '../../db/schema.ts';
 import { hmacHex, safeEqual } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import { findEmailVerification, markEmailVerified, restoreEmailVerification, saveEmailVerification, spendEmailAttempt } from './email-verification-repository.ts';
-import type { Db } from './user-repository.ts';
+import type { Db } from '../../db/conn.ts';
 
 export const EMAIL_CODE_TTL_MS = 15 * 60_000;
 export const EMAIL_RESEND_AFTER_MS = 60_000;

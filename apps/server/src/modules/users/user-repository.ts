@@ -1,13 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { DB, NewUser, UserRow, UserUpdate } from '../../db/schema.ts';
+import type { NewUser, UserRow, UserUpdate } from '../../db/schema.ts';
+import type { Conn } from '../../db/conn.ts';
 import type { Dialect } from '../../db/database.ts';
 
-/** A connection or an open transaction: every repository function takes either. */
-export type Conn = Kysely<DB> | Transaction<DB>;
-/** An open transaction, for service functions that write several tables as one unit. */
-export type Trx = Transaction<DB>;
-/** The root handle, for services that open their own transaction. */
-export type Db = Kysely<DB>;
 
 export function findUserById(db: Conn, id: number): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();

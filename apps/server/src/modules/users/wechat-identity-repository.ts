@@ -1,6 +1,6 @@
 import type { Updateable } from 'kysely';
 import type { WechatIdentitiesTable, WechatIdentityRow } from '../../db/schema.ts';
-import type { Conn } from './user-repository.ts';
+import type { Conn } from '../../db/conn.ts';
 
 export function findIdentityByOpenid(db: Conn, appId: string, openid: string): Promise<WechatIdentityRow | undefined> {
   return db.selectFrom('wechat_identities').selectAll().where('app_id', '=', appId).where('openid', '=', openid).executeTakeFirst();
