@@ -204,7 +204,7 @@ async function benchKill(target: Target) {
  */
 async function benchCommit(target: Target, spec = false) {
   const database = open(target, 4);
-  const { db, dialect } = database;
+  const { db } = database;
   const now = Date.now();
   let k = 0;
   const batch = () =>
@@ -226,7 +226,7 @@ async function benchCommit(target: Target, spec = false) {
     const t0 = performance.now();
     const c0 = process.cpuUsage();
     const jobs = records.map((r) => ({ kind: 'visit' as const, rows: visitRows(r, ctx) }));
-    await commitGroup(db, dialect, jobs);
+    await commitGroup(db, jobs);
     const c = process.cpuUsage(c0);
     if (round >= 10) {
       perEvent.push(((performance.now() - t0) * 1000) / 5000);
@@ -274,11 +274,11 @@ async function benchStats(target: Target) {
   const CHUNK = 50_000;
   for (let done = 0; done < VISITS; done += CHUNK) {
     const rows = Array.from({ length: CHUNK }, visitRow);
-    await db.transaction().execute((trx) => insertTrackRows(trx, dialect, 'page_visits', rows));
+    await db.transaction().execute((trx) => insertTrackRows(trx, 'page_visits', rows));
   }
   for (let done = 0; done < CLICKS; done += CHUNK) {
     const rows = Array.from({ length: CHUNK }, clickRow);
-    await db.transaction().execute((trx) => insertTrackRows(trx, dialect, 'element_clicks', rows));
+    await db.transaction().execute((trx) => insertTrackRows(trx, 'element_clicks', rows));
   }
   // What a live database has after autovacuum; a freshly bulk-loaded one lacks statistics.
   await sql`analyze`.execute(db);

@@ -23,7 +23,7 @@
 import os from 'node:os';
 import autocannon from 'autocannon';
 import { catalogueCacheFor } from '../apps/server/src/modules/courses/http-cache.ts';
-import { catalogueUpkeepOf } from '../apps/server/src/modules/courses/search-index-job.ts';
+import { catalogueUpkeepOf } from '../apps/server/src/jobs/search-index.ts';
 import { startSeededApp } from './support/seeded-app.ts';
 import { growCatalogue } from './support/grow.ts';
 

@@ -130,7 +130,9 @@ const NOT_AT_BOOT: readonly RegExp[] = [
 
 /**
  * Rolldown keeps a module in the boot chunk when a boot module (the `lib/router.ts` facade)
- * re-exports it, unless it is known to have no side effects: these have none.
+ * re-exports it, unless it is known to have no side effects: these have none. A feature's public
+ * `index.ts` (the only way other features may reach it, eslint.config.js) re-exports too, and
+ * without this every importer would pull the whole index (a cash-back page the share button's code).
  */
 function sideEffectFree(ids: readonly RegExp[]) {
   return {
@@ -187,7 +189,7 @@ export default defineConfig(({ command, mode }) => {
     // The server serves dist/ at the origin root (SPA fallback, hashed files under /assets/),
     // so base stays '/': deep links like /course/detail?courseId=1 must still find /assets/*.
     base: '/',
-    plugins: [react(), preloadPageTableOnDeepLinks(), sideEffectFree([...NOT_AT_BOOT, /\/src\/lib\/router\.ts$/])],
+    plugins: [react(), preloadPageTableOnDeepLinks(), sideEffectFree([...NOT_AT_BOOT, /\/src\/lib\/router\.ts$/, /\/src\/features\/[^/]+\/index\.ts$/])],
     css: {
       modules: command === 'build' ? { generateScopedName: shortScopedName() } : {},
     },

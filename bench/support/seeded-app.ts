@@ -12,7 +12,7 @@ import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase, type Database } from '../../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../../apps/server/src/db/migrate.ts';
-import { seedDemoData } from '../../apps/server/src/db/seed/seed.ts';
+import { seedDemoData } from '../../apps/server/src/demo/seeder.ts';
 import { MemoryKvStore } from '../../apps/server/src/adapters/kv-store.ts';
 import { createAdapters } from '../../apps/server/src/adapters/create-adapters.ts';
 

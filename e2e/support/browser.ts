@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { ROOT } from './server.ts';
+import { presetToken } from './api.ts';
 
 export const WECHAT_UA =
   'Mozilla/5.0 (Linux; Android 13; V2227A Build/TP1A.220624.014; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/116.0.0.0 Mobile Safari/537.36 XWEB/1160065 MMWEBSDK/20231202 MMWEBID/2247 MicroMessenger/8.0.47.2560(0x28002F30) WeChat/arm64 Weixin NetType/WIFI Language/zh_CN ABI/arm64';
@@ -34,10 +35,7 @@ export async function phoneContext(browser: Browser): Promise<BrowserContext> {
  * the app keeps it before any page script runs, unless a page has since stored another.
  */
 export async function signedInPhone(browser: Browser, baseUrl: string, userId: number): Promise<{ context: BrowserContext; page: Page; token: string }> {
-  const res = await fetch(`${baseUrl}/v1/wechat/token2?userId=${userId}&productType=0`);
-  const body = (await res.json()) as { code: number; data: { accessToken: string } };
-  if (body.code !== 0) throw new Error(`token2 for user ${userId} answered code ${body.code}`);
-  const token = body.data.accessToken;
+  const token = await presetToken(baseUrl, userId);
   const context = await phoneContext(browser);
   // As source text: this file is also compiled by bench/, which has no DOM types.
   await context.addInitScript({

@@ -32,7 +32,8 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function until<T>(what: string, fn: () => Promise<T | undefined> | T | undefined, timeoutMs: number): Promise<T> {
+/** Polls `fn` every 100 ms until it gives a value, or throws after `timeoutMs`. */
+export async function until<T>(what: string, fn: () => Promise<T | undefined> | T | undefined, timeoutMs: number): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = await fn();

@@ -3,21 +3,12 @@
  * critical violation, pinch-zoom stays on, and each page is screenshot at phone size.
  * Phone size, WeChat user agent, real server and seeded database, Debian Chromium.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startServer, type RunningServer } from '../support/server.ts';
-import { artifact, launchBrowser, phoneContext, signedInPhone } from '../support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useJourney } from '../support/journey.ts';
+import { artifact } from '../support/browser.ts';
+import { settle } from '../support/page.ts';
 import { describeViolations, seriousViolations } from '../support/axe.ts';
-
-/** Network quiet and images on screen loaded: the page as a learner sees it. */
-async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  await page.waitForFunction(() =>
-    Array.from(document.images)
-      .filter((img) => img.loading !== 'lazy' || img.getBoundingClientRect().top < window.innerHeight)
-      .every((img) => img.complete),
-  );
-}
 
 async function expectAccessible(page: Page, name: string): Promise<void> {
   await settle(page);
@@ -27,20 +18,10 @@ async function expectAccessible(page: Page, name: string): Promise<void> {
 }
 
 describe('accessibility', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const { server, phone, signedIn } = useJourney();
 
   it('lets a visitor zoom, and the open pages pass axe: home, search, corporate search, package orders', async () => {
-    const page = await (await phoneContext(browser)).newPage();
+    const page = await (await phone()).newPage();
     await page.goto(`${server.url}/`);
     await page.getByTestId('course-card').first().waitFor();
     const viewport = await page.locator('meta[name="viewport"]').getAttribute('content');
@@ -63,7 +44,7 @@ describe('accessibility', () => {
   });
 
   it('the signed-in user home shows the name in white on navy and passes axe', async () => {
-    const { page } = await signedInPhone(browser, server.url, 1);
+    const { page } = await signedIn(1);
     await page.goto(`${server.url}/#/userCenter/userHome`);
     const name = page.getByRole('heading', { level: 1 });
     await name.waitFor();

@@ -3,55 +3,33 @@
  * favourite → my collection; and search with history, back to a restored list, clear history.
  * Phone size, WeChat user agent, real server and seeded database, Debian Chromium.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startServer, type RunningServer } from '../support/server.ts';
-import { artifact, launchBrowser, phoneContext } from '../support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { useJourney } from '../support/journey.ts';
+import { artifact } from '../support/browser.ts';
+import { settle as settlePage, smsLogin } from '../support/page.ts';
 
 /** Titles of the course cards on screen, in order. */
 async function cardTitles(page: Page): Promise<string[]> {
   return page.getByTestId('course-card').locator('h3').allInnerTexts();
 }
 
-/** Lazy images and web fonts settled, so a screenshot shows the page a learner sees. */
-async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  // A toast (e.g. 注册成功 after the login) would cover the page; it leaves on its own.
-  await page.locator('.jf-toast').waitFor({ state: 'detached', timeout: 10_000 });
-  await page.waitForFunction(() =>
-    Array.from(document.images)
-      .filter((img) => img.loading !== 'lazy' || img.getBoundingClientRect().top < window.innerHeight)
-      .every((img) => img.complete),
-  );
-}
+/** Settled with no toast left over from the login, so a screenshot shows the page a learner sees. */
+const settle = (page: Page) => settlePage(page, { toast: true });
 
 describe('catalogue journey', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const { server, phone } = useJourney();
 
   /** A fresh learner (no favourites yet) signed in by SMS, landing on `redirect`. */
   async function signIn(context: BrowserContext, mobile: string, redirect: string): Promise<Page> {
     const page = await context.newPage();
     await page.goto(`${server.url}/#/user/login?redirect=${encodeURIComponent(redirect)}`);
-    await page.getByPlaceholder(/手机号/).fill(mobile);
-    await page.getByRole('button', { name: /获取验证码/ }).click();
-    await page.getByPlaceholder(/验证码/).fill(await server.waitForSmsCode(mobile));
-    await page.getByTestId('login-agreement').click();
-    await page.getByRole('button', { name: '登录 / 注册' }).click();
+    await smsLogin(page, server, mobile);
     return page;
   }
 
   it('filters the catalogue, opens a series course, favourites it and finds it in my collection', async () => {
-    const context = await phoneContext(browser);
+    const context = await phone();
     const page = await signIn(context, '13800001111', '/');
 
     // Home: course cards, and a course page opens from one.
@@ -135,7 +113,7 @@ describe('catalogue journey', () => {
   });
 
   it('searches, comes back to the same list and scroll position, and keeps a clearable history', async () => {
-    const context = await phoneContext(browser);
+    const context = await phone();
     const page = await signIn(context, '13800002222', '/search');
     await page.waitForURL(/#\/search/);
 

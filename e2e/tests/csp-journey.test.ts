@@ -3,33 +3,16 @@
  * Chromium with a WeChat user agent, home → a course page playing through hls.js (blob: media
  * and worker) → the personal centre, with no CSP violation reported and the inline boot script run.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startServer, type RunningServer } from '../support/server.ts';
-import { artifact, launchBrowser, signedInPhone } from '../support/browser.ts';
-
-interface CourseRow {
-  courseId: number;
-  isFree: boolean;
-  courseType: number;
-  mediaType: number;
-}
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useJourney } from '../support/journey.ts';
+import { artifact } from '../support/browser.ts';
 
 describe('CSP journey', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const { server, signedIn, courses } = useJourney();
 
   it('loads and plays with no Content-Security-Policy violation', async () => {
-    const { context, page } = await signedInPhone(browser, server.url, 1);
+    const { context, page } = await signedIn(1);
     const violations: string[] = [];
     page.on('console', (msg) => {
       if (/Content Security Policy|Refused to (load|execute|apply|connect|create)/i.test(msg.text())) violations.push(msg.text());
@@ -50,9 +33,7 @@ describe('CSP journey', () => {
     await page.waitForLoadState('networkidle');
     expect(await reported(page)).toEqual([]);
 
-    const res = await fetch(`${server.url}/v1/courses/list?pageIndex=1&pageSize=50`);
-    const rows = ((await res.json()) as { data: { rows: CourseRow[] } }).data.rows;
-    const free = rows.find((c) => c.isFree && c.courseType === 1 && c.mediaType === 1);
+    const free = (await courses()).find((c) => c.isFree && c.courseType === 1 && c.mediaType === 1);
     expect(free, 'a free video course').toBeTruthy();
     await page.goto(`${server.url}/#/course/detail?courseId=${free!.courseId}&player=hlsjs`);
     await page.getByTestId('video-play').click();

@@ -5,10 +5,9 @@
  * (a preload whose credentials mode differs from Vite's own would download it twice). Home gets
  * none of it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startServer, type RunningServer } from '../support/server.ts';
-import { launchBrowser, phoneContext, signedInPhone } from '../support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useJourney } from '../support/journey.ts';
 
 /** Every request the page makes, in order: /assets/ files by file name, others by path. */
 function requests(page: Page): string[] {
@@ -24,20 +23,10 @@ const preloads = (page: Page) =>
   page.evaluate(() => Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload], link[rel=preload][as=style]'), (l) => l.getAttribute('href') ?? ''));
 
 describe('deep-link preloads', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const { server, phone, signedIn } = useJourney();
 
   it('a course page link preloads the page code with the boot chunk, and fetches every file once', async () => {
-    const { page } = await signedInPhone(browser, server.url, 1);
+    const { page } = await signedIn(1);
     const files = requests(page);
     await page.goto(`${server.url}/#/course/detail?courseId=1`);
     await page.getByTestId('course-duration').waitFor({ timeout: 20_000 });
@@ -59,7 +48,7 @@ describe('deep-link preloads', () => {
   });
 
   it('home preloads nothing beyond its boot chunk', async () => {
-    const context = await phoneContext(browser);
+    const context = await phone();
     const page = await context.newPage();
     const files = requests(page);
     await page.goto(`${server.url}/`);

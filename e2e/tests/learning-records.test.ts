@@ -8,57 +8,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startServer, type RunningServer } from '../support/server.ts';
-import { artifact, launchBrowser, signedInPhone } from '../support/browser.ts';
-
-interface Envelope<T> {
-  code: number;
-  message: string;
-  data: T;
-}
-
-interface CourseRow {
-  courseId: number;
-  name: string;
-  isFree: boolean;
-  courseType: number;
-  durationSeconds: number | null;
-}
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useJourney } from '../support/journey.ts';
+import { artifact } from '../support/browser.ts';
+import type { CourseRow, Envelope } from '../support/api.ts';
 
 describe('learning records journey', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  const api = async <T>(method: 'GET' | 'POST', url: string, token?: string, body?: object): Promise<Envelope<T>> => {
-    const res = await fetch(`${server.url}${url}`, {
-      method,
-      headers: { ...(token ? { 'access-token': token } : {}), ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) },
-      body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
-    });
-    return (await res.json()) as Envelope<T>;
-  };
-
-  const signedIn = (userId: number) => signedInPhone(browser, server.url, userId);
+  const { server, signedIn, api, courses } = useJourney();
 
   /** Figure shown in a stat tile (its <dd>) by its label. */
   const tile = (page: Page, scope: string, label: string) => page.getByTestId(scope).locator('div', { has: page.locator('dt', { hasText: label }) }).locator('dd');
 
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
   it('reports listening, shows it in the study stats and the yearly report, prints and exports it', async () => {
     const { context, page, token } = await signedIn(1);
-    const free = (await api<{ rows: CourseRow[] }>('GET', '/v1/courses/list?pageIndex=1&pageSize=50')).data.rows.filter(
-      (c) => c.isFree && c.courseType === 1 && (c.durationSeconds ?? 0) >= 900,
-    );
+    const free = (await courses()).filter((c) => c.isFree && c.courseType === 1 && (c.durationSeconds ?? 0) >= 900);
     expect(free.length, 'two free single courses of 15 min or more').toBeGreaterThanOrEqual(2);
     const [a, b] = free as [CourseRow, CourseRow];
 

@@ -3,26 +3,15 @@
  * login, log in with the SMS code the console provider printed, land back where we were.
  * Phone size, WeChat user agent, real server and database, Debian Chromium.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startServer, type RunningServer } from '../support/server.ts';
-import { artifact, launchBrowser, phoneContext } from '../support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { useJourney } from '../support/journey.ts';
+import { artifact } from '../support/browser.ts';
 
 describe('login journey', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const { server, phone } = useJourney();
 
   it('sends an anonymous learner to login and back after an SMS login', async () => {
-    const context = await phoneContext(browser);
+    const context = await phone();
     const page = await context.newPage();
     const mobile = '13912345678';
 
@@ -54,7 +43,7 @@ describe('login journey', () => {
   });
 
   it('lists the preset users in test-login mode and signs in as one', async () => {
-    const context = await phoneContext(browser);
+    const context = await phone();
     const page = await context.newPage();
     await page.goto(`${server.url}/#/user/login?redirect=${encodeURIComponent('/userCenter/userHome')}`);
     const users = page.getByTestId('login-test-user');

@@ -4,23 +4,14 @@
  * the enterprise page explains how to join, and shows a corporate member their corporate and its
  * courses. Phone size, WeChat user agent, real seeded server, Debian Chromium.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startServer, type RunningServer } from '../support/server.ts';
-import { artifact, launchBrowser, phoneContext } from '../support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useJourney } from '../support/journey.ts';
+import { artifact } from '../support/browser.ts';
+import { toastGone } from '../support/page.ts';
 
 describe('membership journey', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const { server, phone } = useJourney();
 
   /** Signs in as the preset user with this label (test-login mode) and lands on `to`. */
   async function signIn(page: Page, label: string, to: string) {
@@ -30,12 +21,12 @@ describe('membership journey', () => {
   }
 
   const settled = async (page: Page) => {
-    await page.locator('.jf-toast').waitFor({ state: 'detached', timeout: 10_000 });
+    await toastGone(page);
     await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   };
 
   it('buys a monthly plan in the sandbox cashier and is a member at once', async () => {
-    const context = await phoneContext(browser);
+    const context = await phone();
     const page = await context.newPage();
     await signIn(page, '普通用户', '/userCenter/vip');
     await expect.poll(() => page.getByTestId('vip-status-title').innerText()).toBe('您还不是会员');
@@ -67,7 +58,7 @@ describe('membership journey', () => {
   });
 
   it('shows a corporate member their corporate and its member courses', async () => {
-    const context = await phoneContext(browser);
+    const context = await phone();
     const page = await context.newPage();
     await signIn(page, '企业会员', '/userCenter/corVip');
     await page.getByTestId('corvip-status').waitFor();

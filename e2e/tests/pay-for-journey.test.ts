@@ -5,51 +5,20 @@
  * course, B does not. Also: the shared error popup never leaves one character alone on a line.
  * Phone size, WeChat user agent, real server (PAY_PROVIDER sandbox), seeded database.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startServer, type RunningServer } from '../support/server.ts';
-import { artifact, launchBrowser, phoneContext } from '../support/browser.ts';
-
-interface CourseRow {
-  courseId: number;
-  name: string;
-  isFree: boolean;
-  courseType: number;
-}
-
-interface Envelope<T> {
-  code: number;
-  data: T;
-}
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useJourney } from '../support/journey.ts';
+import { artifact } from '../support/browser.ts';
+import { toastGone } from '../support/page.ts';
+import type { CourseRow } from '../support/api.ts';
 
 describe('pay-for (代付) journey', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  const api = async <T>(method: 'GET' | 'POST', url: string, token?: string): Promise<Envelope<T>> => {
-    const res = await fetch(`${server.url}${url}`, {
-      method,
-      headers: token ? { 'access-token': token, ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) } : {},
-      body: method === 'POST' ? '{}' : undefined,
-    });
-    return (await res.json()) as Envelope<T>;
-  };
-  const tokenOf = async (userId: number) =>
-    (await api<{ accessToken: string }>('GET', `/v1/wechat/token2?userId=${userId}&productType=0`)).data.accessToken;
+  const { server, phone, api, presetToken: tokenOf, courses } = useJourney();
 
   /** Signs in on the login page's preset-user list (test-login mode) and comes back to `redirect`. */
   async function loginAs(page: Page, index: number) {
     await page.getByTestId('login-test-user').nth(index).click();
   }
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   it('A asks for 代付 from 我的订单, B pays it from the link, and A owns the course', async () => {
     const preset = await api<Array<{ userId: number }>>('GET', '/v1/users/preset');
@@ -59,10 +28,9 @@ describe('pay-for (代付) journey', () => {
     const tokenB = await tokenOf(b!.userId);
 
     // A's unpaid order for a paid course A does not own yet (made by API, as the sign-up page would).
-    const courses = await api<{ rows: CourseRow[] }>('GET', '/v1/courses/list?pageIndex=1&pageSize=50');
     let course: CourseRow | undefined;
     let order: { orderId: number; orderPrice: string } | undefined;
-    for (const c of courses.data.rows.filter((row) => !row.isFree && row.courseType === 1)) {
+    for (const c of (await courses()).filter((row) => !row.isFree && row.courseType === 1)) {
       const created = await api<{ order: { orderId: number; orderPrice: string } }>('POST', `/v1/orders/${c.courseId}`, tokenA);
       if (created.code === 0) {
         course = c;
@@ -75,7 +43,7 @@ describe('pay-for (代付) journey', () => {
     expect(before.data.owned).toBe(false);
 
     // A, inside WeChat: 我的订单 → 找人代付 → the link's page, which says to share it from the menu.
-    const contextA = await phoneContext(browser);
+    const contextA = await phone();
     const pageA = await contextA.newPage();
     await pageA.goto(`${server.url}/#/user/login?redirect=${encodeURIComponent('/userCenter/myOrder')}`);
     await loginAs(pageA, 1);
@@ -86,11 +54,11 @@ describe('pay-for (代付) journey', () => {
     expect(await pageA.getByTestId('pay-for-share-hint').innerText()).toContain('点击右上角「···」');
     expect(await pageA.getByTestId('pay-for-requester').innerText()).toBe('找人帮你付款');
     const link = pageA.url();
-    await pageA.locator('.jf-toast').waitFor({ state: 'detached', timeout: 10_000 });
+    await toastGone(pageA);
     await pageA.screenshot({ path: artifact('pay-for-owner.png') });
 
     // B opens the link in another browser: login first, then back on the link's page.
-    const contextB = await phoneContext(browser);
+    const contextB = await phone();
     const pageB = await contextB.newPage();
     await pageB.goto(link);
     await pageB.waitForURL(/#\/user\/login\?redirect=/);
@@ -104,7 +72,7 @@ describe('pay-for (代付) journey', () => {
     expect(await pageB.getByRole('heading', { name: course!.name }).count()).toBe(1);
     expect(await pageB.getByTestId('pay-for-price').innerText()).toBe(`¥${order!.orderPrice}`);
     expect(await pageB.getByTestId('pay-for-countdown').innerText()).toMatch(/订单将在 \d{2}:\d{2} 后关闭/);
-    await pageB.locator('.jf-toast').waitFor({ state: 'detached', timeout: 10_000 });
+    await toastGone(pageB);
     await pageB.screenshot({ path: artifact('pay-for-friend.png') });
 
     // 帮TA付款 → the sandbox cashier → paid.
@@ -114,7 +82,7 @@ describe('pay-for (代付) journey', () => {
     expect(await pageB.getByTestId('sandbox-pay-amount').innerText()).toBe(`¥${order!.orderPrice}`);
     await confirm.click();
     await pageB.getByTestId('pay-for-paid').waitFor();
-    await pageB.locator('.jf-toast').waitFor({ state: 'detached', timeout: 10_000 });
+    await toastGone(pageB);
     await pageB.screenshot({ path: artifact('pay-for-paid.png') });
 
     // A owns the course; the order is A's (not in B's list); B was not enrolled.
@@ -136,9 +104,8 @@ describe('pay-for (代付) journey', () => {
   });
 
   it('wraps the profile-review popups into even lines, never one character alone (262147, 262148)', async () => {
-    const courses = await api<{ rows: CourseRow[] }>('GET', '/v1/courses/list?pageIndex=1&pageSize=50');
-    const course = courses.data.rows.find((c) => !c.isFree && c.courseType === 1)!;
-    const context = await phoneContext(browser);
+    const course = (await courses()).find((c) => !c.isFree && c.courseType === 1)!;
+    const context = await phone();
     const page = await context.newPage();
     await page.goto(`${server.url}/#/user/login?redirect=${encodeURIComponent(`/course/signup?courseId=${course.courseId}`)}`);
     await loginAs(page, 2);

@@ -9,42 +9,13 @@
  *  (f) where the Fullscreen API is missing (Android X5), full screen is the page turned landscape;
  *  (g) going offline while playing loses no listened seconds and counts none twice.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startServer, type RunningServer } from '../support/server.ts';
-import { artifact, launchBrowser, signedInPhone } from '../support/browser.ts';
-
-interface Envelope<T> {
-  code: number;
-  message: string;
-  data: T;
-}
-
-interface CourseRow {
-  courseId: number;
-  name: string;
-  isFree: boolean;
-  memberFree: boolean;
-  courseType: number;
-  mediaType: number;
-}
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useJourney } from '../support/journey.ts';
+import { artifact } from '../support/browser.ts';
 
 describe('playback journey', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  const api = async <T>(method: 'GET' | 'POST', url: string, token?: string): Promise<Envelope<T>> => {
-    const res = await fetch(`${server.url}${url}`, {
-      method,
-      headers: { ...(token ? { 'access-token': token } : {}), ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) },
-      body: method === 'POST' ? '{}' : undefined,
-    });
-    return (await res.json()) as Envelope<T>;
-  };
-
-  const signedIn = (userId: number) => signedInPhone(browser, server.url, userId);
-
-  const courses = async (): Promise<CourseRow[]> => (await api<{ rows: CourseRow[] }>('GET', '/v1/courses/list?pageIndex=1&pageSize=50')).data.rows;
+  const { server, signedIn, api, courses } = useJourney();
   const videoTime = (page: Page) => page.evaluate(() => document.querySelector<HTMLVideoElement>('[data-testid=video-player] video')?.currentTime ?? 0);
   const playedPast = (page: Page, seconds: number) =>
     page.waitForFunction((s) => (document.querySelector<HTMLVideoElement>('[data-testid=video-player] video')?.currentTime ?? 0) > s, seconds, { timeout: 20_000 });
@@ -55,15 +26,6 @@ describe('playback journey', () => {
     if (!(await speed.isVisible())) await page.getByTestId('video-player').click({ position: { x: 195, y: 110 } });
     await speed.waitFor();
   };
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   it('plays a bought video course past 1 s, then resumes at the same place after a reload', async () => {
     const { context, page, token } = await signedIn(1);

@@ -4,52 +4,27 @@
  * shows as paid in /userCenter/myOrder. Phone size, WeChat user agent, real server (PAY_PROVIDER
  * sandbox, the default), seeded database, Debian Chromium.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startServer, type RunningServer } from '../support/server.ts';
-import { artifact, launchBrowser, phoneContext } from '../support/browser.ts';
-
-interface CourseRow {
-  courseId: number;
-  name: string;
-  isFree: boolean;
-  memberFree: boolean;
-  priceYuan: string;
-  courseType: number;
-}
+import { describe, expect, it } from 'vitest';
+import { useJourney } from '../support/journey.ts';
+import { artifact } from '../support/browser.ts';
+import { smsLogin, toastGone } from '../support/page.ts';
 
 describe('purchase journey', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const { server, phone, api, presetToken: tokenOf, courses } = useJourney();
 
   it('buys a paid course in the sandbox cashier and owns it at once', async () => {
-    const res = await fetch(`${server.url}/v1/courses/list?pageIndex=1&pageSize=50`);
-    const body = (await res.json()) as { code: number; data: { rows: CourseRow[] } };
-    const course = body.data.rows.find((c) => !c.isFree && c.courseType === 1);
+    const course = (await courses()).find((c) => !c.isFree && c.courseType === 1);
     expect(course, 'the demo catalogue has a paid single course').toBeTruthy();
     const { courseId, name, priceYuan } = course!;
 
-    const context = await phoneContext(browser);
+    const context = await phone();
     const page = await context.newPage();
     const mobile = '13700004444';
 
     // Anonymous: the course page needs a login, and comes back after it.
     await page.goto(`${server.url}/#/course/detail?courseId=${courseId}`);
     await page.waitForURL(/#\/user\/login\?redirect=/);
-    await page.getByPlaceholder(/手机号/).fill(mobile);
-    await page.getByRole('button', { name: /获取验证码/ }).click();
-    await page.getByPlaceholder(/验证码/).fill(await server.waitForSmsCode(mobile));
-    await page.getByTestId('login-agreement').click();
-    await page.getByRole('button', { name: '登录 / 注册' }).click();
+    await smsLogin(page, server, mobile);
     await page.waitForURL(new RegExp(`#/course/detail\\?courseId=${courseId}`));
 
     // Buy → the sign-up page with the order summary.
@@ -57,7 +32,7 @@ describe('purchase journey', () => {
     await page.waitForURL(new RegExp(`#/course/signup\\?courseId=${courseId}`));
     await page.getByRole('heading', { name }).waitFor();
     await expect.poll(() => page.getByTestId('signup-mobile').innerText()).toBe('137****4444');
-    await page.locator('.jf-toast').waitFor({ state: 'detached', timeout: 10_000 });
+    await toastGone(page);
     await page.screenshot({ path: artifact('purchase-signup.png') });
 
     // 确认支付 → the sandbox cashier sheet.
@@ -82,34 +57,24 @@ describe('purchase journey', () => {
     await card.waitFor();
     expect(await card.getByRole('heading').innerText()).toBe(name);
     expect(await card.getByTestId('order-status').innerText()).toBe('已支付');
-    await page.locator('.jf-toast').waitFor({ state: 'detached', timeout: 10_000 });
+    await toastGone(page);
     await page.screenshot({ path: artifact('purchase-my-order.png') });
     await context.close();
   });
 
   it("keeps one learner's order out of another's 我的订单 and refuses another's cancel", async () => {
-    const api = async <T>(method: string, url: string, token?: string): Promise<{ code: number; data: T }> => {
-      const res = await fetch(`${server.url}${url}`, {
-        method,
-        headers: token ? { 'access-token': token, ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) } : {},
-        body: method === 'POST' ? '{}' : undefined,
-      });
-      return (await res.json()) as { code: number; data: T };
-    };
-    const courses = await api<{ rows: CourseRow[] }>('GET', '/v1/courses/list?pageIndex=1&pageSize=50');
-    const course = courses.data.rows.filter((c) => !c.isFree && c.courseType === 1).at(-1)!;
+    const course = (await courses()).filter((c) => !c.isFree && c.courseType === 1).at(-1)!;
     // Two preset learners (test-login mode): B signs in through the login page's list, A by API.
     const preset = await api<Array<{ userId: number }>>('GET', '/v1/users/preset');
     const [b, a] = preset.data;
     expect(a && b, 'at least two preset users').toBeTruthy();
-    const tokenOf = async (userId: number) => (await api<{ accessToken: string }>('GET', `/v1/wechat/token2?userId=${userId}&productType=0`)).data.accessToken;
     const tokenA = await tokenOf(a!.userId);
     const tokenB = await tokenOf(b!.userId);
     const created = await api<{ order: { orderId: number } }>('POST', `/v1/orders/${course.courseId}`, tokenA);
     expect(created.code).toBe(0);
     const orderId = created.data.order.orderId;
 
-    const context = await phoneContext(browser);
+    const context = await phone();
     const page = await context.newPage();
     await page.goto(`${server.url}/#/user/login?redirect=${encodeURIComponent('/userCenter/myOrder')}`);
     await page.getByTestId('login-test-user').first().click();

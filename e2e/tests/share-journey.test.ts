@@ -5,39 +5,25 @@
  * (no network beyond loopback). Phone size, WeChat user agent, real server and seeded database.
  */
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startServer, type RunningServer } from '../support/server.ts';
-import { artifact, launchBrowser, phoneContext } from '../support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { useJourney } from '../support/journey.ts';
+import { artifact } from '../support/browser.ts';
+import { smsLogin, toastGone } from '../support/page.ts';
 
 /** The JS-SDK stand-in: records every call, and is ready at once. */
 const FAKE_JWEIXIN = `window.__wx = [];
 window.wx = new Proxy({}, { get: (_, name) => name === 'then' ? undefined : (arg) => { window.__wx.push([name, arg && typeof arg === 'object' ? JSON.parse(JSON.stringify(arg)) : null]); if (name === 'ready') arg(); } });`;
 
 describe('share journey', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const { server, phone } = useJourney();
 
   it('signs the course page for WeChat and draws a poster of the course', async () => {
-    const context = await phoneContext(browser);
+    const context = await phone();
     await context.route('https://res.wx.qq.com/**', (route) => route.fulfill({ contentType: 'application/javascript', body: FAKE_JWEIXIN }));
     const page = await context.newPage();
     const mobile = '13800002222';
     await page.goto(`${server.url}/#/user/login?redirect=${encodeURIComponent('/')}`);
-    await page.getByPlaceholder(/手机号/).fill(mobile);
-    await page.getByRole('button', { name: /获取验证码/ }).click();
-    await page.getByPlaceholder(/验证码/).fill(await server.waitForSmsCode(mobile));
-    await page.getByTestId('login-agreement').click();
-    await page.getByRole('button', { name: '登录 / 注册' }).click();
+    await smsLogin(page, server, mobile);
     await page.waitForURL((url) => url.hash === '#/' || url.hash === '');
 
     const card = page.getByTestId('course-card').first();
@@ -70,7 +56,7 @@ describe('share journey', () => {
     await page.getByText('长按图片，保存到相册或发送给朋友').waitFor();
     await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete));
     // The 注册成功 toast of the sign-in leaves on its own; the screenshot shows the poster alone.
-    await page.locator('.jf-toast').waitFor({ state: 'detached', timeout: 10_000 });
+    await toastGone(page);
     await page.screenshot({ path: artifact('share-card.png') });
     await context.close();
   }, 90_000);

@@ -5,10 +5,11 @@
  */
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startServer, type RunningServer } from '../support/server.ts';
-import { artifact, launchBrowser, phoneContext } from '../support/browser.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { until } from '../support/server.ts';
+import { useJourney } from '../support/journey.ts';
+import { artifact } from '../support/browser.ts';
 
 const KEYWORD = `offline${Date.now().toString(36)}`;
 const PAGE_ID = `/search?keyword=${KEYWORD}`;
@@ -18,17 +19,6 @@ interface VisitRow {
   page_id: string;
   begin_time: number;
   end_time: number;
-}
-
-/** Polls a condition (the server commits in batches; the browser uploads when idle). */
-async function until<T>(what: string, fn: () => T | undefined, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = fn();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 /** The tracker's queue in the page's localStorage, as plain records. */
@@ -41,8 +31,7 @@ function queued(page: Page): Promise<{ clientId: string; pageId?: string; beginT
 }
 
 describe('tracking journey', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const { server, phone } = useJourney();
   let db: Database.Database | undefined;
 
   const visits = (): VisitRow[] => {
@@ -50,18 +39,13 @@ describe('tracking journey', () => {
     return db.prepare('select client_id, page_id, begin_time, end_time from page_visits where page_id = ?').all(PAGE_ID) as VisitRow[];
   };
 
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
+  // Registered after the journey's hooks, so it runs before they stop the server.
+  afterAll(() => {
     db?.close();
-    await browser?.close();
-    await server?.stop();
   });
 
   it('stores a visit made offline exactly once, across a reload while offline', async () => {
-    const context = await phoneContext(browser);
+    const context = await phone();
     const page = await context.newPage();
     await page.goto(`${server.url}/`);
     await page.getByText('金法课堂').first().waitFor();
@@ -88,10 +72,15 @@ describe('tracking journey', () => {
     await context.setOffline(false);
     await page.goto(`${server.url}/`);
     await page.getByText('金法课堂').first().waitFor();
-    const [row] = await until('the offline visit on the server', () => {
-      const rows = visits();
-      return rows.length ? rows : undefined;
-    });
+    // Polled: the server commits in batches, the browser uploads when idle.
+    const [row] = await until(
+      'the offline visit on the server',
+      () => {
+        const rows = visits();
+        return rows.length ? rows : undefined;
+      },
+      20_000,
+    );
     expect(row!.end_time - row!.begin_time).toBeGreaterThanOrEqual(1000);
 
     // Acknowledged records leave the queue; one more reload (a beacon, a fresh upload) adds no copy.

@@ -7,9 +7,8 @@
  * loginComplete link signs nobody in.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startServer, type RunningServer } from '../support/server.ts';
-import { artifact, launchBrowser, phoneContext } from '../support/browser.ts';
+import { useJourney } from '../support/journey.ts';
+import { artifact } from '../support/browser.ts';
 import { startWechatFake, type FakeWechatServer } from '../../apps/server/test/fakes/wechat-fake-server.ts';
 
 const APP_ID = 'wx1111111111e2e001';
@@ -17,22 +16,18 @@ const APP_SECRET = 'e2e-wechat-secret-for-the-fake';
 
 describe('WeChat login journey', () => {
   let fake: FakeWechatServer;
-  let server: RunningServer;
-  let browser: Browser;
 
+  // Registered before the journey's hooks: the fake is up before the server starts, and closes after it stops.
   beforeAll(async () => {
     fake = await startWechatFake({ [APP_ID]: APP_SECRET });
-    server = await startServer({ WECHAT_API_BASE: fake.baseUrl, WECHAT_APP_ID: APP_ID, WECHAT_APP_SECRET: APP_SECRET, WECHAT_JSSDK: 'local' });
-    browser = await launchBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
     await fake?.close();
   });
+  const { server, phone } = useJourney(() => ({ WECHAT_API_BASE: fake.baseUrl, WECHAT_APP_ID: APP_ID, WECHAT_APP_SECRET: APP_SECRET, WECHAT_JSSDK: 'local' }));
 
   it('signs in with WeChat in the starting browser; no token in any address; the link is worthless elsewhere', async () => {
-    const context = await phoneContext(browser);
+    const context = await phone();
     const addresses: string[] = [];
     context.on('request', (request) => addresses.push(request.url()));
     await context.route('https://open.weixin.qq.com/**', async (route) => {
@@ -66,7 +61,7 @@ describe('WeChat login journey', () => {
     }
 
     // Another browser opening the very same loginComplete link (copied, shared) gets nothing.
-    const other = await phoneContext(browser);
+    const other = await phone();
     const otherPage = await other.newPage();
     await otherPage.goto(landed!);
     await otherPage.getByText('登录凭证已失效或已使用，请重新登录').waitFor({ timeout: 15_000 });

@@ -25,6 +25,8 @@ import auth from './plugins/auth.ts';
 import web from './plugins/web.ts';
 import { maskPhonesInRecord, redactUrl } from './lib/log-redaction.ts';
 import { systemRoutes } from './modules/system/routes.ts';
+import { authRoutes } from './modules/auth/auth-routes.ts';
+import { wechatRoutes } from './modules/auth/wechat-routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { favoriteRoutes } from './modules/favorites/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
@@ -33,6 +35,7 @@ import { liveRoutes } from './modules/lives/routes.ts';
 import { learningRoutes } from './modules/learning/routes.ts';
 import { listeningRoutes } from './modules/listening/routes.ts';
 import { catalogue } from './modules/courses/catalogue-plugin.ts';
+import { courseAccess } from './modules/access/access-service.ts';
 import { collectRoutes } from './modules/collect/routes.ts';
 import { shareRoutes } from './modules/share/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
@@ -44,6 +47,9 @@ import { activityRoutes } from './modules/activities/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
 import { mediaAdminRoutes } from './modules/media/admin-routes.ts';
 import { membershipRoutes } from './modules/memberships/routes.ts';
+import { jobs } from './jobs/index.ts';
+// Every order kind, registered before the order routes are built from the registry (decision 025).
+import './order-kinds.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -122,6 +128,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(web);
 
   await app.register(systemRoutes);
+  // Login and sessions (§7.1) beside the profile routes: auth reads users, users never imports auth.
+  await app.register(authRoutes, { prefix: '/v1' });
+  await app.register(wechatRoutes, { prefix: '/v1' });
   await app.register(userRoutes, { prefix: '/v1' });
   await app.register(favoriteRoutes, { prefix: '/v1' });
   await app.register(reviewRoutes, { prefix: '/v1' });
@@ -129,7 +138,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(liveRoutes, { prefix: '/v1' });
   await app.register(learningRoutes, { prefix: '/v1' });
   await app.register(listeningRoutes, { prefix: '/v1' });
-  await app.register(catalogue, { prefix: '/v1' });
+  // The course page asks the access module through this (courses never imports access, decision 024).
+  await app.register(catalogue, { prefix: '/v1', courseAccess });
   await app.register(collectRoutes, { prefix: '/v1' });
   await app.register(shareRoutes, { prefix: '/v1' });
   await app.register(orderRoutes, { prefix: '/v1' });
@@ -141,6 +151,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(mediaRoutes, { prefix: '/v1' });
   await app.register(mediaAdminRoutes, { prefix: '/v1' });
   await app.register(membershipRoutes, { prefix: '/v1' });
+  // Background sweeps: started when the app is ready, stopped when it closes.
+  await app.register(jobs);
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

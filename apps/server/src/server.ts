@@ -5,11 +5,11 @@
 import { loadConfig, ConfigError } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { seedDemoData } from './db/seed/seed.ts';
+import { seedDemoData } from './demo/seeder.ts';
 import { createKvStore } from './adapters/kv-store.ts';
 import { createAdapters } from './adapters/create-adapters.ts';
 import { buildApp } from './app.ts';
-import { prepareDemoMedia } from './modules/media/demo-media.ts';
+import { prepareDemoMedia } from './demo/media.ts';
 
 function fatal(msg: string, err?: unknown): never {
   process.stderr.write(`${JSON.stringify({ level: 60, time: Date.now(), msg, err: err instanceof Error ? err.message : err })}\n`);

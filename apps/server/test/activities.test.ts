@@ -4,9 +4,9 @@ import { buildCourse, signedInUser } from './support/factories.ts';
 import type { TestApp } from './support/build.ts';
 import { buildOrdersApp, expectEntitlementInvariant, notify, orderRowOf, post, sandboxOf } from './orders-helpers.ts';
 import { expectActivityInvariant } from './activities-helpers.ts';
-import { runActivityUpkeep } from '../src/modules/activities/routes.ts';
+import { runActivityUpkeep } from '../src/modules/activities/upkeep-service.ts';
 import { GROUP_FAIL_GRACE_MS } from '../src/modules/activities/group-service.ts';
-import { REWARD_HOLD_MS } from '../src/modules/activities/activity-fulfilment.ts';
+import { REWARD_HOLD_MS } from '../src/modules/activities/order-kinds.ts';
 import type { SandboxPayoutProvider } from '../src/adapters/payout/sandbox-payout.ts';
 import { runOrderUpkeep } from '../src/modules/orders/reconcile-service.ts';
 

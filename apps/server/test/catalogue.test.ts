@@ -9,7 +9,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Banner, Subject, TagSummary } from '@jinfa/shared';
-import { seedDemoData } from '../src/db/seed/seed.ts';
+import { seedDemoData } from '../src/demo/seeder.ts';
 import { withStatementCache } from '../src/db/statement-cache.ts';
 import { ResponseCache, catalogueCacheFor, invalidateCatalogue, sendCatalogue } from '../src/modules/courses/http-cache.ts';
 import { rebuildSearchIndex } from '../src/modules/courses/search-repository.ts';
@@ -51,7 +51,7 @@ describe.each(dialectsUnderTest())('catalogue (%s)', (dialect) => {
     fs.writeFileSync(path.join(webDist, 'assets', 'index-Ab12Cd34.js'), bundle);
     t = await build(dialect, { config: { webDist } });
     await seedDemoData(t.app.db);
-    await rebuildSearchIndex(t.app.db, t.app.dialect);
+    await rebuildSearchIndex(t.app.db);
   });
   afterAll(async () => {
     await t.close();

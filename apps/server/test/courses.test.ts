@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountStatus, type CourseCard, type CourseDetail } from '@jinfa/shared';
 import type { Insertable } from 'kysely';
 import type { CoursesTable } from '../src/db/schema.ts';
-import { seedDemoData } from '../src/db/seed/seed.ts';
+import { seedDemoData } from '../src/demo/seeder.ts';
 import { invalidateCatalogue } from '../src/modules/courses/http-cache.ts';
 import { ensureSearchIndex, rebuildSearchIndex, reindexCourse } from '../src/modules/courses/search-repository.ts';
 import { build, type TestApp } from './support/build.ts';
@@ -24,7 +24,7 @@ describe.each(dialectsUnderTest())('courses (%s)', (dialect) => {
   beforeAll(async () => {
     t = await build(dialect);
     await seedDemoData(t.app.db);
-    await rebuildSearchIndex(t.app.db, t.app.dialect);
+    await rebuildSearchIndex(t.app.db);
     listed = await t.app.db
       .selectFrom('courses')
       .select(['id', 'course_level', 'subject_id', 'course_type', 'is_free', 'activity_type', 'member_free', 'vip_price', 'name'])
@@ -64,7 +64,7 @@ describe.each(dialectsUnderTest())('courses (%s)', (dialect) => {
     const anyCourse = await t.app.db.selectFrom('courses').select(['subject_id', 'lecturer_id']).orderBy('id').executeTakeFirstOrThrow();
     // No member price: the member lists (listType 3, special_vip) are counted from the seed.
     const row = await buildCourse(t.app.db, { subject_id: anyCourse.subject_id, lecturer_id: anyCourse.lecturer_id, vip_price: null, ...overrides });
-    await reindexCourse(t.app.db, t.app.dialect, row.id);
+    await reindexCourse(t.app.db, row.id);
     return row.id;
   }
 
@@ -456,8 +456,8 @@ describe.each(dialectsUnderTest())('courses (%s)', (dialect) => {
       const before = idsOf(await allRows(`/v1/courses/list?keyword=${encodeURIComponent('反洗钱')}`));
       expect(before).not.toContain(course.id);
 
-      expect(await ensureSearchIndex(t.app.db, t.app.dialect)).toBe(true);
-      expect(await ensureSearchIndex(t.app.db, t.app.dialect)).toBe(false);
+      expect(await ensureSearchIndex(t.app.db)).toBe(true);
+      expect(await ensureSearchIndex(t.app.db)).toBe(false);
       const after = idsOf(await allRows(`/v1/courses/list?keyword=${encodeURIComponent('反洗钱')}`));
       expect(after).toContain(course.id);
       expect(idsOf(await allRows(`/v1/courses/list?keyword=${encodeURIComponent('洗钱')}`))).toContain(course.id);
@@ -465,8 +465,8 @@ describe.each(dialectsUnderTest())('courses (%s)', (dialect) => {
 
     it('answers through the index, not a table scan', async () => {
       const { explainSearchWord } = await import('../src/modules/courses/search-repository.ts');
-      const short = await explainSearchWord(t.app.db, t.app.dialect, { text: '票据', kind: 'short' });
-      const long = await explainSearchWord(t.app.db, t.app.dialect, { text: '反洗钱', kind: 'trigram' });
+      const short = await explainSearchWord(t.app.db, { text: '票据', kind: 'short' });
+      const long = await explainSearchWord(t.app.db, { text: '反洗钱', kind: 'trigram' });
       if (dialect === 'sqlite') {
         expect(short).toMatch(/USING (COVERING )?INDEX|PRIMARY KEY/);
         expect(long).toMatch(/VIRTUAL TABLE INDEX/);

@@ -3,7 +3,7 @@ import { AccountStatus, ErrorCodes } from '@jinfa/shared';
 import { build, type TestApp } from './support/build.ts';
 import { dialectsUnderTest } from './support/db.ts';
 import { buildCorporate, buildCourse, buildFreeCourse, buildSubject, loginAs, signedInUser } from './support/factories.ts';
-import { seedDemoData } from '../src/db/seed/seed.ts';
+import { seedDemoData } from '../src/demo/seeder.ts';
 
 // 2147483648 is one past the largest integer id: PostgreSQL would fail the comparison rather than find nothing.
 const BAD_IDS = ['-1', '0', '2147483648', '100000000000000000000', 'abc'];

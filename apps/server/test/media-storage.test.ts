@@ -4,29 +4,46 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalMediaStorage } from '../src/adapters/storage/local-storage.ts';
-import { S3MediaStorage, S3StorageError } from '../src/adapters/storage/s3-storage.ts';
+import { AwsClient } from 'aws4fetch';
+import { S3MediaStorage, S3StorageError, signS3Request } from '../src/adapters/storage/s3-storage.ts';
 import { streamToBuffer } from '../src/adapters/storage/media-storage.ts';
-import { authorization, EMPTY_SHA256 } from '../src/adapters/storage/sigv4.ts';
 import { loadConfig, ConfigError } from '../src/config.ts';
 import { createMediaStorage } from '../src/adapters/storage/create-storage.ts';
-import { startS3Fake, type FakeS3 } from './fakes/s3-fake-server.ts';
+import { expectedSignature, startS3Fake, type FakeS3 } from './fakes/s3-fake-server.ts';
+
+// AWS's "Signature Calculations for the Authorization Header: Transferring Payload in a Single
+// Chunk", Example: GET Object. The client's signer and the fake's verifier are each held to it, so
+// they cannot agree on a mistake of their own.
+const AWS_EXAMPLE = {
+  accessKeyId: 'AKIAIOSFODNN7EXAMPLE',
+  secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+  emptySha256: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
+  signature: 'f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41',
+};
 
 describe('SigV4', () => {
-  it('reproduces the signature of AWS\'s published GET Object example', () => {
-    // "Signature Calculations for the Authorization Header: Transferring Payload in a Single Chunk", Example: GET Object.
-    const header = authorization(
-      {
-        method: 'GET',
-        path: '/test.txt',
-        headers: { host: 'examplebucket.s3.amazonaws.com', range: 'bytes=0-9', 'x-amz-content-sha256': EMPTY_SHA256, 'x-amz-date': '20130524T000000Z' },
-        payloadHash: EMPTY_SHA256,
-      },
-      { accessKeyId: 'AKIAIOSFODNN7EXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY', region: 'us-east-1' },
+  it("the client reproduces the signature of AWS's published GET Object example", async () => {
+    const aws = new AwsClient({ accessKeyId: AWS_EXAMPLE.accessKeyId, secretAccessKey: AWS_EXAMPLE.secretAccessKey, region: 'us-east-1', service: 's3' });
+    const signed = await signS3Request(
+      aws,
+      'https://examplebucket.s3.amazonaws.com/test.txt',
+      { method: 'GET', headers: { range: 'bytes=0-9', 'x-amz-content-sha256': AWS_EXAMPLE.emptySha256 } },
       new Date('2013-05-24T00:00:00Z'),
     );
-    expect(header).toBe(
-      'AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request, SignedHeaders=host;range;x-amz-content-sha256;x-amz-date, Signature=f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41',
+    expect(signed.headers.get('authorization')).toBe(
+      `AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request, SignedHeaders=host;range;x-amz-content-sha256;x-amz-date, Signature=${AWS_EXAMPLE.signature}`,
     );
+  });
+
+  it("the fake's verifier expects the same signature for that example", () => {
+    const arrived = {
+      method: 'GET',
+      rawPath: '/test.txt',
+      rawQuery: '',
+      headers: { host: 'examplebucket.s3.amazonaws.com', range: 'bytes=0-9', 'x-amz-content-sha256': AWS_EXAMPLE.emptySha256, 'x-amz-date': '20130524T000000Z' },
+    };
+    const scope = { signedHeaders: 'host;range;x-amz-content-sha256;x-amz-date', stamp: '20130524T000000Z', day: '20130524', region: 'us-east-1', secretAccessKey: AWS_EXAMPLE.secretAccessKey };
+    expect(expectedSignature(arrived, scope)).toBe(AWS_EXAMPLE.signature);
   });
 });
 

@@ -15,8 +15,8 @@ import { buildCourse, signedInUser } from './support/factories.ts';
 import { LocalMediaStorage } from '../src/adapters/storage/local-storage.ts';
 import { decryptSegment, masterVariants } from '../src/modules/media/hls.ts';
 import { detectFfmpeg, ladderFor } from '../src/modules/media/transcode.ts';
-import { generateDemoClips, linkFallbackMedia } from '../src/modules/media/demo-media.ts';
-import { COURSES } from '../src/db/seed/data.ts';
+import { generateDemoClips, linkFallbackMedia } from '../src/demo/media.ts';
+import { COURSES } from '../src/demo/courses.ts';
 
 const ff = await detectFfmpeg();
 const OPS = { 'x-ops-token': 'dev-ops-token' };

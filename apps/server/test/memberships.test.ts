@@ -10,7 +10,7 @@ import { build, type TestApp } from './support/build.ts';
 import { dialectsUnderTest } from './support/db.ts';
 import { buildCorporate, buildCourse, signedInUser } from './support/factories.ts';
 import { expectEntitlementInvariant, notify, post, sandboxOf } from './orders-helpers.ts';
-import { insertMembershipPlans } from '../src/db/seed/memberships.ts';
+import { insertMembershipPlans } from '../src/demo/seeder.ts';
 import { DEFAULT_OPS_TOKEN } from '../src/config.ts';
 
 const DAY = 24 * 60 * 60 * 1000;

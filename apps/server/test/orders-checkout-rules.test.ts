@@ -15,7 +15,7 @@ import { dialectsUnderTest } from './support/db.ts';
 import { buildCorporate, buildCourse, signedInUser } from './support/factories.ts';
 import { buildOrdersApp, expectEntitlementInvariant, post } from './orders-helpers.ts';
 import { buildGroupActivity, expectActivityInvariant } from './activities-helpers.ts';
-import { runActivityUpkeep } from '../src/modules/activities/routes.ts';
+import { runActivityUpkeep } from '../src/modules/activities/upkeep-service.ts';
 import { GROUP_FAIL_GRACE_MS } from '../src/modules/activities/group-service.ts';
 import { runOrderUpkeep } from '../src/modules/orders/reconcile-service.ts';
 

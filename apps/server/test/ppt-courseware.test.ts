@@ -4,9 +4,9 @@ import { build, type TestApp } from './support/build.ts';
 import { createTestDatabase, dialectsUnderTest } from './support/db.ts';
 import { buildCourse, buildFreeCourse, signedInUser } from './support/factories.ts';
 import { LogMailSender } from '../src/adapters/mail/mail-sender.ts';
-import { seedDemoData } from '../src/db/seed/seed.ts';
-import { SLIDE_COURSE_KEYS } from '../src/modules/listening/slide-seed.ts';
-import { COURSES } from '../src/db/seed/data.ts';
+import { seedDemoData } from '../src/demo/seeder.ts';
+import { SLIDE_COURSE_KEYS } from '../src/demo/slides.ts';
+import { COURSES } from '../src/demo/courses.ts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../src/db/schema.ts';
 

@@ -18,12 +18,12 @@ import { MemoryKvStore } from '../src/adapters/kv-store.ts';
 import { createAdapters } from '../src/adapters/create-adapters.ts';
 import type { DB } from '../src/db/schema.ts';
 import type { Dialect } from '../src/db/database.ts';
-import { seedDemoData } from '../src/db/seed/seed.ts';
+import { seedDemoData } from '../src/demo/seeder.ts';
 import { refreshPlannerStatistics } from '../src/db/planner-statistics.ts';
 import { compileListQueries, tagListQueries, type CourseFilter, type CourseSortKey } from '../src/modules/courses/course-repository.ts';
 import { countListsOf, readListCount, rebuildListCounts } from '../src/modules/learning/list-count-repository.ts';
 import { parseKeyword } from '../src/modules/courses/search-terms.ts';
-import { catalogueUpkeepOf, catalogueUpkeepSettings } from '../src/modules/courses/search-index-job.ts';
+import { catalogueUpkeepOf, catalogueUpkeepSettings } from '../src/jobs/search-index.ts';
 import { rebuildSearchIndex, rebuildSearchIndexInBatches, searchIndexState } from '../src/modules/courses/search-repository.ts';
 import { invalidateCatalogue } from '../src/modules/courses/http-cache.ts';
 import { listOrdersOfUser } from '../src/modules/orders/order-repository.ts';
@@ -74,7 +74,7 @@ describe.each(dialectsUnderTest())('reads at scale (%s)', (dialect) => {
       await seedDemoData(t.app.db);
       learnerId = (await t.app.db.selectFrom('users').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
       await growCatalogue(t.app.db, dialect, { courses: 3000, orders: 20_000, learnerId, learnerRows: 2000, otherLearners: 200 });
-      await rebuildSearchIndex(t.app.db, dialect);
+      await rebuildSearchIndex(t.app.db);
       await refreshPlannerStatistics(t.app.db, dialect);
     }, 120_000);
     afterAll(() => t.close());
@@ -98,7 +98,7 @@ describe.each(dialectsUnderTest())('reads at scale (%s)', (dialect) => {
       // A tag of this small catalogue has a few hundred courses: PostgreSQL rightly hashes and sorts
       // them (at 10,000 courses it walks the curated index; bench/reads-at-scale.ts measures it).
       if (dialect === 'postgres' && filter.tagId !== undefined) return;
-      const { page } = compileListQueries(t.app.db, dialect, filter, sort, walk ?? false);
+      const { page } = compileListQueries(t.app.db, filter, sort, walk ?? false);
       // PostgreSQL may rightly walk the curated index and filter rather than take the filter's
       // own (it prices both by the statistics): either way in order, stopping after a page.
       const expected = dialect === 'postgres' && sort === 'default' && !filter.corporateId ? /courses_listed_(sort|vip|level|activity|free|type|subject)/ : index;
@@ -108,7 +108,7 @@ describe.each(dialectsUnderTest())('reads at scale (%s)', (dialect) => {
     it('counts a list from an index, never from a full scan of course rows (SQLite)', async () => {
       if (dialect !== 'sqlite') return; // PostgreSQL may rightly prefer a sequential scan for a count of most rows.
       for (const filter of [{}, { activityType: 1 }, { isFree: 1 }, { courseType: 2 }] as CourseFilter[]) {
-        const { count } = compileListQueries(t.app.db, dialect, filter, 'default');
+        const { count } = compileListQueries(t.app.db, filter, 'default');
         const plan = await explain(t.app.db, dialect, count);
         expect(plan).toMatch(/USING (COVERING )?INDEX/);
         expect(plan).not.toMatch(/SCAN courses\b/);
@@ -118,7 +118,7 @@ describe.each(dialectsUnderTest())('reads at scale (%s)', (dialect) => {
     it('tag and search lists answer the same page whether the matches drive or the index is walked', async () => {
       for (const filter of [{ tagId: 1 }, { words: parseKeyword('担保') }, { words: parseKeyword('反洗钱') }] as CourseFilter[]) {
         const run = async (walk: boolean) => {
-          const { page } = compileListQueries(t.app.db, dialect, filter, 'default', walk);
+          const { page } = compileListQueries(t.app.db, filter, 'default', walk);
           const rows = await t.app.db.executeQuery<{ id: number }>({ ...page, query: { kind: 'RawNode' } } as never);
           return rows.rows.map((r) => r.id);
         };
@@ -342,7 +342,7 @@ describe.each(dialectsUnderTest())('reads at scale (%s)', (dialect) => {
       const after = (await app.inject({ url: `/v1/courses/list?keyword=${encodeURIComponent('反洗钱')}&pageSize=50` })).json().data;
 
       // The same answer as a rebuild in one go.
-      await rebuildSearchIndex(database.db, dialect);
+      await rebuildSearchIndex(database.db);
       invalidateCatalogue(database.db);
       const reference = (await app.inject({ url: `/v1/courses/list?keyword=${encodeURIComponent('反洗钱')}&pageSize=50` })).json().data;
       expect(reference.total).toBeGreaterThan(0);
@@ -352,7 +352,7 @@ describe.each(dialectsUnderTest())('reads at scale (%s)', (dialect) => {
     it('a stopped batched rebuild resumes where it stopped, and a second instance waits for the lease', async () => {
       await database.db.deleteFrom('course_search').execute();
       let stop = false;
-      const first = await rebuildSearchIndexInBatches(database.db, dialect, {
+      const first = await rebuildSearchIndexInBatches(database.db, {
         batch: 10,
         shouldStop: () => stop,
         afterBatch: () => {
@@ -363,7 +363,7 @@ describe.each(dialectsUnderTest())('reads at scale (%s)', (dialect) => {
       const state = await searchIndexState(database.db);
       expect(state.stale).toBe(true);
       expect(state.resumeFrom).toBeGreaterThan(0);
-      const rest = await rebuildSearchIndexInBatches(database.db, dialect, { batch: 10 });
+      const rest = await rebuildSearchIndexInBatches(database.db, { batch: 10 });
       const courses = await database.db.selectFrom('courses').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       expect(rest).toBe(Number(courses.n) - 10);
       expect((await searchIndexState(database.db)).stale).toBe(false);

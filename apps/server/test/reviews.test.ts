@@ -3,7 +3,7 @@ import { AccountStatus, ErrorCodes } from '@jinfa/shared';
 import { build, type TestApp } from './support/build.ts';
 import { dialectsUnderTest } from './support/db.ts';
 import { buildCourse, buildUser, signedInUser } from './support/factories.ts';
-import { maskName } from '../src/modules/reviews/public-name.ts';
+import { maskName } from '../src/lib/mask.ts';
 
 // 2147483648 is one past the largest integer id: PostgreSQL would fail the comparison rather than find nothing.
 const BAD_IDS = ['-1', '0', '2147483648', '100000000000000000000', 'abc'];

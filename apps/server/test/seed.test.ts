@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountStatus, CourseLevel, CourseType, HomeListType, UserAuditStatus, UserType } from '@jinfa/shared';
 import type { Kysely } from 'kysely';
 import type { DB } from '../src/db/schema.ts';
-import { ASSET_URL_PREFIX, DAY_MS } from '../src/db/seed/data.ts';
-import { PRESET_USER_MOBILES, SEED_BASE_TIME, seedDemoData, type SeedResult } from '../src/db/seed/seed.ts';
+import { ASSET_URL_PREFIX, DAY_MS } from '../src/demo/common.ts';
+import { PRESET_USER_MOBILES, SEED_BASE_TIME, seedDemoData, type SeedResult } from '../src/demo/seeder.ts';
 import { createTestDatabase, dialectsUnderTest, type TestDatabase } from './support/db.ts';
 
 const ASSETS_DIR = fileURLToPath(new URL('../assets/', import.meta.url));

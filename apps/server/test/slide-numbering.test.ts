@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase } from './support/db.ts';
-import { seedDemoData } from '../src/db/seed/seed.ts';
+import { seedDemoData } from '../src/demo/seeder.ts';
 import { seriesDeck } from '../src/modules/listening/slide-art.ts';
 
 /** The "page / pages" footer drawn on a generated slide. */

@@ -15,18 +15,10 @@ import { dialectsUnderTest } from './support/db.ts';
 import { buildOrdersApp, orderRowOf, post, prepaidOrderOf } from './orders-helpers.ts';
 import { buildGroupActivity } from './activities-helpers.ts';
 import { signedInUser } from './support/factories.ts';
-import { createActivityUpkeepRunner } from '../src/modules/activities/routes.ts';
 import { GROUP_FAIL_GRACE_MS } from '../src/modules/activities/group-service.ts';
-import {
-  ACTIVITY_UPKEEP_LOCK,
-  createUpkeepRunner,
-  DbLeaseLock,
-  LEASE_MS,
-  RedisLeaseLock,
-  UPKEEP_LOCK,
-  type LeaseLock,
-  type UpkeepRunner,
-} from '../src/modules/orders/upkeep-lock.ts';
+import { DbLeaseLock, LEASE_MS, RedisLeaseLock, type LeaseLock, type UpkeepRunner } from '../src/jobs/lease.ts';
+import { createUpkeepRunner, UPKEEP_LOCK } from '../src/jobs/order-upkeep.ts';
+import { ACTIVITY_UPKEEP_LOCK, createActivityUpkeepRunner } from '../src/jobs/activity-upkeep.ts';
 
 const PERIOD = 60_000;
 

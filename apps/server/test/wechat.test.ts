@@ -5,7 +5,7 @@ import { testConfig, type Config } from '../src/config.ts';
 import { HttpWechatOAuthClient, WechatOAuthError } from '../src/adapters/wechat/wechat-oauth.ts';
 import { signOAuthState } from '../src/modules/auth/oauth-state.ts';
 import { bindingNonce, newBinding } from '../src/modules/auth/login-binding.ts';
-import { sealSecret } from '../src/modules/auth/secret-box.ts';
+import { sealSecret } from '../src/lib/secret-box.ts';
 import { build, type TestApp } from './support/build.ts';
 import { dialectsUnderTest } from './support/db.ts';
 import { buildUser, loginAs } from './support/factories.ts';

@@ -3,6 +3,7 @@ export * from './enums.ts';
 export * from './numbers.ts';
 export * from './schemas.ts';
 export * from './learning-record-schemas.ts';
+export * from './access-schemas.ts';
 export * from './media-schemas.ts';
 export * from './membership-schemas.ts';
 export * from './order-kind-schemas.ts';

@@ -14,6 +14,7 @@ export interface ApiEnvelope<T> {
 }
 
 import { Id, Int, MAX_ID, PageNo, PageSize, Timestamp } from './numbers.ts';
+import { AccessReason } from './access-schemas.ts';
 export { MAX_ID };
 
 /** A numeric id in a path: positive, at most MAX_ID — "-1", "0", "abc", "1e20", "Infinity" are refused. */
@@ -308,6 +309,8 @@ export const CourseDetail = Type.Object({
    * while that corporate membership lasts. The buy bar says 会员免费学 for these.
    */
   accessBy: Type.Optional(Type.Union([Type.Literal('owned'), Type.Literal('free'), Type.Literal('member'), Type.Literal('corporate')])),
+  /** Signed-in callers: the access verdict's reason for the whole course, open or locked (decision 024). */
+  accessReason: Type.Optional(AccessReason),
 });
 export type CourseDetail = Static<typeof CourseDetail>;
 export type CourseAccessBy = NonNullable<CourseDetail['accessBy']>;

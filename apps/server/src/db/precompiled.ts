@@ -10,9 +10,9 @@
  * Placeholders must stand as plain values (`where(col, '=', p)`, `limit(p)`, `${p}` in `sql`),
  * never as an `in` list (Kysely expands arrays) — pass a list as one JSON or array value instead.
  */
-import type { Compilable, CompiledQuery, Kysely, Transaction } from 'kysely';
-import type { DB } from './schema.ts';
-import type { Dialect } from './database.ts';
+import type { Compilable, CompiledQuery } from 'kysely';
+import type { Conn } from './conn.ts';
+import { dialectOf, type Dialect } from './dialect.ts';
 
 class Placeholder {
   constructor(readonly name: string) {}
@@ -23,24 +23,18 @@ export function placeholder<T>(name: string): T {
   return new Placeholder(name) as unknown as T;
 }
 
-/** Compiled queries by dialect and shape key; the SQL does not depend on the handle. */
-const compiledByKey = new Map<string, CompiledQuery>();
+/** Compiled queries by dialect, then by shape key; the SQL does not depend on the handle. */
+const compiledByDialect: Record<Dialect, Map<string, CompiledQuery>> = { sqlite: new Map(), postgres: new Map() };
 /** Shapes are few (filters present or absent); this bound only guards against a bug. */
 const MAX_SHAPES = 500;
 
-export async function runPrecompiled<R>(
-  db: Kysely<DB> | Transaction<DB>,
-  dialect: Dialect,
-  key: string,
-  build: () => Compilable<R>,
-  values: Readonly<Record<string, unknown>>,
-): Promise<R[]> {
-  const cacheKey = `${dialect}:${key}`;
-  let compiled = compiledByKey.get(cacheKey);
+export async function runPrecompiled<R>(db: Conn, key: string, build: () => Compilable<R>, values: Readonly<Record<string, unknown>>): Promise<R[]> {
+  const compiledByKey = compiledByDialect[dialectOf(db)];
+  let compiled = compiledByKey.get(key);
   if (!compiled) {
     compiled = build().compile();
     if (compiledByKey.size >= MAX_SHAPES) compiledByKey.clear();
-    compiledByKey.set(cacheKey, compiled);
+    compiledByKey.set(key, compiled);
   }
   const parameters = compiled.parameters.map((p) => {
     if (!(p instanceof Placeholder)) return p;

@@ -6,7 +6,8 @@
  * x-amz-content-sha256 value), derives the signing key from its own copy of the secret, and
  * answers 403 SignatureDoesNotMatch when they differ. A PUT whose body does not hash to the
  * declared x-amz-content-sha256 answers 400 XAmzContentSHA256Mismatch; a request dated more than
- * 15 minutes off answers 403 RequestTimeTooSkewed. Written independently of src/adapters/storage/sigv4.ts.
+ * 15 minutes off answers 403 RequestTimeTooSkewed. Written independently of the client's signer
+ * (aws4fetch); `expectedSignature` is checked against AWS's published example on its own.
  */
 import crypto from 'node:crypto';
 import http from 'node:http';
@@ -22,6 +23,35 @@ export interface FakeS3 {
 
 const hex = (b: crypto.BinaryLike) => crypto.createHash('sha256').update(b).digest('hex');
 const mac = (k: crypto.BinaryLike, v: string) => crypto.createHmac('sha256', k).update(v, 'utf8').digest();
+
+/** What arrived, as the verifier sees it: raw path and query, lower-case header names. */
+export interface ArrivedRequest {
+  method: string;
+  rawPath: string;
+  rawQuery: string;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+/**
+ * The signature S3 would expect for `req`, signed for `signedHeaders` with the scope's `day` and
+ * `region` at `stamp` (x-amz-date): canonical request → string to sign → HMAC chain.
+ */
+export function expectedSignature(req: ArrivedRequest, scope: { signedHeaders: string; stamp: string; day: string; region: string; secretAccessKey: string }): string {
+  const headerLines = scope.signedHeaders
+    .split(';')
+    .map((h) => `${h}:${String(req.headers[h] ?? '').trim().replace(/\s+/g, ' ')}\n`)
+    .join('');
+  const query = req.rawQuery
+    .split('&')
+    .filter(Boolean)
+    .sort()
+    .join('&');
+  const declared = String(req.headers['x-amz-content-sha256'] ?? '');
+  const canonical = `${req.method}\n${req.rawPath}\n${query}\n${headerLines}\n${scope.signedHeaders}\n${declared}`;
+  const toSign = `AWS4-HMAC-SHA256\n${scope.stamp}\n${scope.day}/${scope.region}/s3/aws4_request\n${hex(canonical)}`;
+  const signingKey = mac(mac(mac(mac(`AWS4${scope.secretAccessKey}`, scope.day), scope.region), 's3'), 'aws4_request');
+  return crypto.createHmac('sha256', signingKey).update(toSign, 'utf8').digest('hex');
+}
 
 function xmlError(res: http.ServerResponse, status: number, code: string) {
   res.writeHead(status, { 'content-type': 'application/xml' });
@@ -53,20 +83,8 @@ export async function startS3Fake(opts: { bucket: string; accessKeyId: string; s
       const declared = String(req.headers['x-amz-content-sha256'] ?? '');
       if (!signedHeaders.split(';').includes('host') || !signedHeaders.split(';').includes('x-amz-content-sha256')) return xmlError(res, 403, 'AccessDenied');
 
-      const headerLines = signedHeaders
-        .split(';')
-        .map((h) => `${h}:${String(req.headers[h] ?? '').trim().replace(/\s+/g, ' ')}\n`)
-        .join('');
-      const query = rawQuery
-        .split('&')
-        .filter(Boolean)
-        .sort()
-        .join('&');
-      const canonical = `${req.method}\n${rawPath}\n${query}\n${headerLines}\n${signedHeaders}\n${declared}`;
-      const scope = `${day}/${region}/s3/aws4_request`;
-      const toSign = `AWS4-HMAC-SHA256\n${stamp}\n${scope}\n${hex(canonical)}`;
-      const signingKey = mac(mac(mac(mac(`AWS4${opts.secretAccessKey}`, day), region), 's3'), 'aws4_request');
-      const expected = crypto.createHmac('sha256', signingKey).update(toSign, 'utf8').digest('hex');
+      const arrived = { method: req.method ?? '', rawPath, rawQuery, headers: req.headers };
+      const expected = expectedSignature(arrived, { signedHeaders, stamp, day, region, secretAccessKey: opts.secretAccessKey });
       if (region !== opts.region || !crypto.timingSafeEqual(Buffer.from(expected), Buffer.from(signature))) return xmlError(res, 403, 'SignatureDoesNotMatch');
       if (declared !== 'UNSIGNED-PAYLOAD' && declared !== hex(body)) return xmlError(res, 400, 'XAmzContentSHA256Mismatch');
       record.accepted = true;

@@ -14,15 +14,19 @@ export function dialectsUnderTest(): Dialect[] {
 export interface TestDatabase extends Database {
   /** Drops the schema (PostgreSQL) and closes the pool. */
   cleanup: () => Promise<void>;
+  /** PostgreSQL: the fresh schema this database lives in (a child process can be pointed at it). */
+  schema?: string;
 }
 
 export async function createTestDatabase(dialect: Dialect, opts: { migrate?: boolean } = {}): Promise<TestDatabase> {
   let database: Database;
   let cleanup: () => Promise<void>;
+  let pgSchema: string | undefined;
   if (dialect === 'postgres') {
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error('TEST_DATABASE_URL is not set');
     const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
+    pgSchema = schema;
     const admin = openDatabase({ databaseUrl: url, dataDir: '', poolSize: 1 });
     await sql`create schema ${sql.id(schema)}`.execute(admin.db);
     await admin.destroy();
@@ -38,5 +42,5 @@ export async function createTestDatabase(dialect: Dialect, opts: { migrate?: boo
     cleanup = () => database.destroy();
   }
   if (opts.migrate !== false) await migrateToLatest(database.db, database.dialect);
-  return { ...database, cleanup };
+  return { ...database, cleanup, schema: pgSchema };
 }

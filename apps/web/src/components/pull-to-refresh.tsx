@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { listen } from '../lib/listen.ts';
 import styles from './pull-to-refresh.module.css';
 
 type Phase = 'idle' | 'pulling' | 'ready' | 'refreshing' | 'done';
@@ -84,16 +85,11 @@ export function PullToRefresh({ onRefresh, children, disabled = false }: PullToR
           }, 400);
         });
     };
-    root.addEventListener('touchstart', handleStart, { passive: true });
-    root.addEventListener('touchmove', handleMove, { passive: false });
-    root.addEventListener('touchend', handleEnd);
-    root.addEventListener('touchcancel', handleEnd);
-    return () => {
-      root.removeEventListener('touchstart', handleStart);
-      root.removeEventListener('touchmove', handleMove);
-      root.removeEventListener('touchend', handleEnd);
-      root.removeEventListener('touchcancel', handleEnd);
-    };
+    return listen(
+      root,
+      { touchstart: handleStart, touchmove: handleMove, touchend: handleEnd, touchcancel: handleEnd },
+      { touchstart: { passive: true }, touchmove: { passive: false } },
+    );
   }, [disabled]);
 
   const dragging = phase === 'pulling' || phase === 'ready';

@@ -4,12 +4,13 @@ import { Page } from './page.tsx';
 import { EmptyState, ErrorState, Spinner } from './states.tsx';
 import styles from './states.module.css';
 
-export function NotFoundPage() {
+/** A page with nothing to show but the way home: a missing page, signing out when signed out. */
+export function DeadEndPage({ title, heading = title, description }: { title: string; heading?: string; description: string }) {
   return (
-    <Page title="页面不存在" background="white">
+    <Page title={title} background="white">
       <EmptyState
-        title="页面不存在"
-        description="您访问的页面可能已被移除，或链接有误。"
+        title={heading}
+        description={description}
         action={
           <Link className={styles.button} to={paths.home.path} replace>
             返回首页
@@ -18,6 +19,10 @@ export function NotFoundPage() {
       />
     </Page>
   );
+}
+
+export function NotFoundPage() {
+  return <DeadEndPage title="页面不存在" description="您访问的页面可能已被移除，或链接有误。" />;
 }
 
 /** Route error boundary: a failed chunk load after a deploy, or a render crash. */

@@ -1,7 +1,10 @@
 import type { ComponentType } from 'react';
 import { NavLink, useNavigation } from '../lib/router.ts';
 import { paths } from '../config/paths.ts';
-import { BookIcon, CompassIcon, HomeIcon, UserIcon } from './icons/tab-icons.tsx';
+import { BookIcon } from './icons/book-icon.tsx';
+import { CompassIcon } from './icons/compass-icon.tsx';
+import { HomeIcon } from './icons/home-icon.tsx';
+import { UserIcon } from './icons/user-icon.tsx';
 import styles from './tab-bar.module.css';
 
 interface Tab {

@@ -1,4 +1,5 @@
-import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type InfiniteData, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { toast } from './toast.ts';
 
 /** An infinite list page of course rows (my collection, my study records, …). */
 interface CourseRowPage {
@@ -32,4 +33,33 @@ export async function removeCourseRows(queryClient: QueryClient, key: QueryKey, 
 
 export function restoreRows(queryClient: QueryClient, snapshot: RowsSnapshot | undefined): void {
   for (const [key, data] of snapshot ?? []) queryClient.setQueryData(key, data);
+}
+
+interface CourseRemoval<T> {
+  /** Asks the server to take the course's row away. */
+  remove: (courseId: number) => Promise<T>;
+  /** The infinite lists the row leaves at once (and refetched once the server has answered). */
+  key: QueryKey;
+  /** Other queries showing the row's state, refetched with the lists. */
+  alsoRefresh?: (courseId: number) => QueryKey;
+  done: string;
+  failed: string;
+}
+
+/** A row removal the learner sees at once: the row leaves, and comes back with a toast if the server refuses. */
+export function useCourseRemoval<T>({ remove, key, alsoRefresh, done, failed }: CourseRemoval<T>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: remove,
+    onMutate: (courseId: number) => removeCourseRows(queryClient, key, courseId),
+    onError: (_error, _courseId, snapshot) => {
+      restoreRows(queryClient, snapshot);
+      toast.fail(failed);
+    },
+    onSuccess: () => toast.success(done),
+    onSettled: (_data, _error, courseId) => {
+      void queryClient.invalidateQueries({ queryKey: key });
+      if (alsoRefresh) void queryClient.invalidateQueries({ queryKey: alsoRefresh(courseId) });
+    },
+  });
 }

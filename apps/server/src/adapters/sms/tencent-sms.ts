@@ -4,7 +4,7 @@
  * Timestamp/Region and an `Authorization: TC3-HMAC-SHA256 …` header. The signature follows the
  * published "签名方法 v3": canonical request (POST, "/", empty query, the content-type and host
  * headers, hex SHA-256 of the body) → string to sign → HMAC chain "TC3"+key / date / "sms" /
- * "tc3_request" → hex HMAC. It is done with node:crypto (like storage/sigv4.ts): the official SDK
+ * "tc3_request" → hex HMAC. It is done with node:crypto: the official SDK
  * brings a whole HTTP stack for these twenty lines, and no small signing-only package is maintained.
  *
  * The template takes {1} = code and {2} = minutes. Numbers go out as +86…. Failures become an

@@ -1,12 +1,14 @@
 /**
- * S3-compatible media storage (AWS S3, MinIO, Ceph RGW, COS/OSS S3 endpoints) over plain HTTP(S)
- * with SigV4 (sigv4.ts). Path-style addressing: `{S3_ENDPOINT}/{S3_BUCKET}/{key}`, which every
- * S3-compatible server accepts. Bodies are small (HLS segments, playlists), so a PUT signs the
- * body's SHA-256 rather than sending UNSIGNED-PAYLOAD. One retry on a network failure only.
+ * S3-compatible media storage (AWS S3, MinIO, Ceph RGW, COS/OSS S3 endpoints) over plain HTTP(S),
+ * signed with SigV4 by aws4fetch. Path-style addressing: `{S3_ENDPOINT}/{S3_BUCKET}/{key}`, which
+ * every S3-compatible server accepts. Bodies are small (HLS segments, playlists), so a PUT signs the
+ * body's SHA-256 rather than sending UNSIGNED-PAYLOAD. One retry on a network failure only (not
+ * aws4fetch's own retry on 5xx, which would repeat a PUT the server may have half-taken).
  */
+import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { amzDate, authorization, encodeS3Key, payloadHash, EMPTY_SHA256 } from './sigv4.ts';
+import { AwsClient } from 'aws4fetch';
 import { assertStorageKey, type MediaStorage, type StoredObject } from './media-storage.ts';
 
 export interface S3Config {
@@ -30,35 +32,42 @@ export class S3StorageError extends Error {
   }
 }
 
+/** `20130524T000000Z`: SigV4's request time, from the storage's own clock (tests skew it). */
+function amzDate(date: Date): string {
+  return date.toISOString().replace(/[-:]|\.\d{3}/g, '');
+}
+
+/**
+ * Signs one S3 request. Every header given is signed — content-type too, which aws4fetch leaves
+ * out unless told `allHeaders` — and `x-amz-content-sha256` must carry the body's hash (the test
+ * checks this against AWS's published GET Object example).
+ */
+export function signS3Request(aws: AwsClient, url: string, init: { method: string; headers: Record<string, string>; body?: Uint8Array }, date: Date): Promise<Request> {
+  return aws.sign(url, { ...init, aws: { datetime: amzDate(date), allHeaders: true } });
+}
+
 export class S3MediaStorage implements MediaStorage {
   readonly kind = 's3' as const;
-  private readonly base: URL;
+  private readonly base: string;
+  private readonly aws: AwsClient;
 
   constructor(
     private readonly config: S3Config,
     private readonly now: () => Date = () => new Date(),
   ) {
-    this.base = new URL(config.endpoint);
+    const url = new URL(config.endpoint);
+    this.base = `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}`;
+    this.aws = new AwsClient({ accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey, region: config.region, service: 's3', retries: 0 });
   }
 
   private async send(method: 'GET' | 'PUT' | 'HEAD', key: string, body?: Buffer, contentType?: string): Promise<Response> {
-    const path = `${this.base.pathname.replace(/\/+$/, '')}/${encodeS3Key(this.config.bucket)}/${encodeS3Key(assertStorageKey(key))}`;
-    const hash = method === 'PUT' ? payloadHash(body) : EMPTY_SHA256;
-    const date = this.now();
-    const headers: Record<string, string> = {
-      host: this.base.host,
-      'x-amz-content-sha256': hash,
-      'x-amz-date': amzDate(date),
-    };
+    // Keys are plain path segments (assertStorageKey), so only the bucket needs encoding.
+    const url = `${this.base}/${encodeURIComponent(this.config.bucket)}/${assertStorageKey(key)}`;
+    const headers: Record<string, string> = { 'x-amz-content-sha256': crypto.createHash('sha256').update(body ?? '').digest('hex') };
     if (contentType) headers['content-type'] = contentType;
-    headers.authorization = authorization({ method, path, headers, payloadHash: hash }, this.config, date);
-    const url = `${this.base.protocol}//${this.base.host}${path}`;
-    const { host: _host, ...sent } = headers;
-    const attempt = () =>
-      fetch(url, {
-        method,
-        headers: sent,
-        body: body ? new Uint8Array(body) : undefined,
+    // Signed again per attempt: a Request's body can be read only once.
+    const attempt = async () =>
+      fetch(await signS3Request(this.aws, url, { method, headers, body: body ? new Uint8Array(body) : undefined }, this.now()), {
         signal: AbortSignal.timeout(this.config.timeoutMs ?? 15_000),
       });
     try {

@@ -17,7 +17,7 @@
  * - favourites: (user_id, id, course_id) covers the list and its join.
  *
  * Finally the planner gets statistics (PostgreSQL ANALYZE; SQLite's are refreshed by the catalogue
- * upkeep at start, see search-index-job.ts).
+ * upkeep at start, see jobs/search-index.ts).
  */
 import { sql, type Kysely } from 'kysely';
 import type { MigrationContext } from './helpers.ts';

@@ -1,7 +1,7 @@
 /**
  * Order plumbing shared by the activity services (decision 014). Activity orders use the same
  * `orders` rows, pay path and notify handler as every other order; what differs is the type, the
- * price and what fulfilment adds (activity-fulfilment.ts).
+ * price and what fulfilment adds (their order kinds, order-kinds.ts).
  *
  * Group and invite orders are sign-up kind 1 on the course, so they share the one-pending-order
  * slot with an ordinary course order: a learner who switches from the ordinary buy button to a
@@ -46,7 +46,7 @@ export async function clearPendingSlot(
 }
 
 export async function courseCards(db: Db, dialect: Dialect, courseIds: readonly number[]): Promise<Map<number, CourseCard>> {
-  const rows = await findCardsByIds(db, dialect, [...new Set(courseIds)]);
+  const rows = await findCardsByIds(db, [...new Set(courseIds)]);
   return new Map(rows.map((r) => [r.id, toCourseCard(r)]));
 }
 

@@ -7,22 +7,23 @@
  *   ONE transaction; the slot is a conditional `reserved_count < group_size` update, so however
  *   many join at once, at most `group_size` members hold a slot.
  * - A member whose order closes unpaid (cancelled, timed out) gives the slot back (`releaseClosed`).
- * - Paying is ordinary: the notify handler fulfils, and activity-fulfilment.ts counts the payment;
+ * - Paying is ordinary: the notify handler fulfils, and the group order kind (order-kinds.ts) counts the payment;
  *   the payment that fills the group forms it and grants every member.
  * - A group not formed by its expiry fails (after a grace period so a payment made just before the
  *   expiry is fulfilled or reconciled first); every paid member is refunded through the refund
  *   machinery (`refundWholeOrder`), whose refund number makes it happen once however often the
  *   sweep asks.
  */
-import { ErrorCodes, OrderType, SignupKind, type GroupBuyActivity, type GroupBuyPage, type GroupDetail, type GroupOrderResult, type GroupView, type MyGroupPage, type MyMembership } from '@jinfa/shared';
+import { ErrorCodes, SignupKind, type GroupBuyActivity, type GroupBuyPage, type GroupDetail, type GroupOrderResult, type GroupView, type MyGroupPage, type MyMembership } from '@jinfa/shared';
 import type { Db } from '../../db/conn.ts';
 import type { GroupBuyActivityRow, GroupBuyGroupRow, GroupBuyMemberRow, OrderRow, UserRow } from '../../db/schema.ts';
 import type { Dialect } from '../../db/database.ts';
 import type { PaymentProvider } from '../../adapters/pay/payment-provider.ts';
 import { AppError, NotFoundError } from '../../lib/errors.ts';
 import { yuan } from '../courses/course-card.ts';
-import { findUserCourse } from '../learning/learning-repository.ts';
-import { courseDraft, newOrderNo, ORDER_TTL_MS, presentOne } from '../orders/order-service.ts';
+import { findUserCourse } from '../access/access-repository.ts';
+import { ORDER_TTL_MS, pendingOrderRow, presentOne } from '../orders/order-service.ts';
+import type { OrderDraft } from '../orders/kinds/registry.ts';
 import { findOrderById, findPendingOrder, insertPendingOrder } from '../orders/order-repository.ts';
 import { refundWholeOrder } from '../orders/refund-service.ts';
 import {
@@ -48,6 +49,7 @@ import {
   reserveSlot,
 } from './activity-repository.ts';
 import { clearPendingSlot, courseCard, courseCards, iso, isoOrNull } from './activity-orders.ts';
+import { groupDraft } from './order-kinds.ts';
 
 /** A group past its expiry fails only after this: a payment made just before is fulfilled (or reconciled) first. */
 export const GROUP_FAIL_GRACE_MS = 5 * 60 * 1000;
@@ -202,7 +204,7 @@ async function enterGroup(
   user: UserRow,
   a: GroupBuyActivityRow,
   target: { groupId: number } | { newGroup: true },
-  opts: { provider: string; now: number; description: string },
+  opts: { provider: string; now: number; draft: OrderDraft },
 ): Promise<{ group: GroupBuyGroupRow; order: OrderRow }> {
   const { now } = opts;
   return db.transaction().execute(async (trx) => {
@@ -214,29 +216,11 @@ async function enterGroup(
     }
     if (!(await reserveSlot(trx, groupId, now))) throw new JoinConflict('slot');
     const group = (await findGroup(trx, groupId)) as GroupBuyGroupRow;
-    const inserted = await insertPendingOrder(trx, {
-      order_no: newOrderNo(),
-      user_id: user.id,
-      type: OrderType.GROUP,
-      kind: SignupKind.COURSE,
-      target_id: a.course_id,
-      course_id: a.course_id,
-      chapter_id: null,
-      column_id: null,
-      amount_fen: a.group_price_fen,
-      status: 'pending',
-      provider: opts.provider,
-      description: opts.description,
-      prepay_id: null,
-      transaction_id: null,
-      created_at: now,
-      paid_at: null,
-      // Never payable after the group's own deadline.
-      expires_at: Math.min(now + ORDER_TTL_MS, group.expires_at),
-      closed_at: null,
-    });
+    // Never payable after the group's own deadline.
+    const expiresAt = Math.min(now + ORDER_TTL_MS, group.expires_at);
+    const inserted = await insertPendingOrder(trx, pendingOrderRow(user.id, opts.draft, { provider: opts.provider, now, expiresAt }));
     if (!inserted) throw new JoinConflict('order');
-    const order = (await findPendingOrder(trx, user.id, SignupKind.COURSE, a.course_id)) as OrderRow;
+    const order = (await findPendingOrder(trx, user.id, opts.draft.kind, opts.draft.targetId)) as OrderRow;
     if (!(await insertMember(trx, { groupId, activityId: a.id, userId: user.id, orderId: order.id, isLeader: 'newGroup' in target, now }))) throw new JoinConflict('member');
     return { group, order };
   });
@@ -273,7 +257,7 @@ export async function startGroup(
   if (state === 'not_started') throw new AppError(ErrorCodes.ACTIVITY_NOT_STARTED);
   if (state === 'ended') throw new AppError(ErrorCodes.ACTIVITY_ENDED);
   // The course rules of an ordinary buy (owned, shelf, free, profile, -1365, …); the price is the group's.
-  const draft = await courseDraft(db, user, a.course_id, now, { groupActivityId: a.id });
+  const draft = await groupDraft(db, user, a, now);
   const live = await liveMembership(db, a.id, user.id, now);
   if (live) {
     // A double tap on "start" answers the group the first tap started.
@@ -284,7 +268,7 @@ export async function startGroup(
   }
   await clearPendingSlot(db, dialect, pay, user.id, SignupKind.COURSE, a.course_id, now, () => false);
   try {
-    const { group, order } = await enterGroup(db, user, a, { newGroup: true }, { provider: pay.name, now, description: `拼团·${draft.description}`.slice(0, 120) });
+    const { group, order } = await enterGroup(db, user, a, { newGroup: true }, { provider: pay.name, now, draft });
     return answer(db, dialect, group, order, true);
   } catch (err) {
     if (err instanceof JoinConflict) return afterConflict(db, dialect, user, a, null, now);
@@ -297,7 +281,7 @@ export async function joinGroup(db: Db, dialect: Dialect, pay: PaymentProvider, 
   const group = await findGroup(db, groupId);
   if (!group) throw new NotFoundError('该团不存在');
   const a = await loadActivity(db, group.activity_id);
-  const draft = await courseDraft(db, user, a.course_id, now, { groupActivityId: a.id });
+  const draft = await groupDraft(db, user, a, now);
   const live = await liveMembership(db, a.id, user.id, now);
   if (live) {
     const held = await heldOrder(db, live, groupId, now);
@@ -309,7 +293,7 @@ export async function joinGroup(db: Db, dialect: Dialect, pay: PaymentProvider, 
   await releaseClosed(db, now, { groupId });
   await clearPendingSlot(db, dialect, pay, user.id, SignupKind.COURSE, a.course_id, now, () => false);
   try {
-    const entered = await enterGroup(db, user, a, { groupId }, { provider: pay.name, now, description: `拼团·${draft.description}`.slice(0, 120) });
+    const entered = await enterGroup(db, user, a, { groupId }, { provider: pay.name, now, draft });
     return answer(db, dialect, entered.group, entered.order, true);
   } catch (err) {
     if (!(err instanceof JoinConflict)) throw err;
@@ -358,7 +342,7 @@ export async function runGroupUpkeep(db: Db, pay: PaymentProvider, now: number, 
     const order = await findOrderById(db, m.order_id);
     if (!order) continue;
     try {
-      // Idempotent by the order's refund number; success revokes (activity-fulfilment moves the member to refunded).
+      // Idempotent by the order's refund number; success revokes (the group order kind moves the member to refunded).
       const refund = await refundWholeOrder(db, pay, order, { source: 'group_failed', reason: '拼团未成团，原路退回', now });
       if (refund.status === 'success') report.refunds += 1;
       else log.warn({ orderId: order.id, status: refund.status }, 'group refund not finished yet');

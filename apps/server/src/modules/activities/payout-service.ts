@@ -8,7 +8,7 @@
  * 3. SUCCESS → paid_out; FAILED or a definitive refusal → failed (for an operator); PROCESSING or
  *    a retryable failure → stays paying and is taken up again after PAYOUT_RETRY_MS by one sweep
  *    (compare-and-set on updated_at).
- * A refund of the buyer's order cancels a reward only while it is pending (activity-fulfilment.ts).
+ * A refund of the buyer's order cancels a reward only while it is pending (the cash-back order kind, order-kinds.ts).
  */
 import crypto from 'node:crypto';
 import type { Db } from '../../db/conn.ts';

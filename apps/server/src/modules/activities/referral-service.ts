@@ -14,7 +14,8 @@
  * link carries it as `it`, and only a stored, unexpired token for this course whose sharer is
  * someone else, still active, who still owns the course, gives the discount, the reward and the
  * sharer's name. The numeric `suid` is a hint for tracking: alone it matches nothing, so forged or
- * enumerated ids discount nothing and reveal no one.
+ * enumerated ids discount nothing and reveal no one. Their prices and what paying and refunding
+ * them do are their order kinds (order-kinds.ts).
  */
 import {
   ErrorCodes,
@@ -35,11 +36,12 @@ import { AppError } from '../../lib/errors.ts';
 import { randomToken, sha256Hex } from '../../lib/crypto.ts';
 import { yuan } from '../courses/course-card.ts';
 import { findUserById } from '../users/user-repository.ts';
-import { findUserCourse } from '../learning/learning-repository.ts';
-import { courseDraft, placeOrder, presentOne } from '../orders/order-service.ts';
+import { findUserCourse } from '../access/access-repository.ts';
+import { placeOrder, presentOne } from '../orders/order-service.ts';
+import { courseDraft } from '../orders/kinds/course.ts';
+import { cashbackDraft, cashbackOfferOf, inviteDraft, invitePriceOf } from './order-kinds.ts';
 import {
   countInvitationsOf,
-  findCashbackOffer,
   findValidShareInvite,
   insertInvitation,
   insertReferral,
@@ -49,16 +51,6 @@ import {
   sumRewardsOf,
 } from './activity-repository.ts';
 import { clearPendingSlot, courseCard, iso, isoOrNull } from './activity-orders.ts';
-
-/** What an invitation takes off the price the invitee would pay, in percent. */
-export const INVITE_DISCOUNT_PERCENT = 10;
-/** courses.activity_type of a cash-back course. */
-export const ACTIVITY_CASHBACK = 1;
-
-/** The invite price of `amountFen`: integer fen, rounded in the learner's favour, at least 1 fen. */
-export function invitePriceOf(amountFen: number): number {
-  return Math.max(1, amountFen - Math.floor((amountFen * INVITE_DISCOUNT_PERCENT) / 100));
-}
 
 /** How long a share link's invitation counts after the sharer asked for it. */
 export const INVITE_LINK_TTL_MS = 30 * 24 * 3600_000;
@@ -130,13 +122,13 @@ export async function createInviteOrder(
   ref: LinkReferral,
   now: number,
 ): Promise<CreateOrderResult> {
-  const draft = await courseDraft(db, user, courseId, now);
+  const course = await courseDraft(db, user, courseId, now);
   const inviter = await referrer(db, ref, user, courseId, now);
-  // Early-bird courses (kind 5) keep their own price; invitations are for ordinary course buys.
-  if (!inviter || draft.kind !== SignupKind.COURSE) throw new AppError(ErrorCodes.REFERRAL_INVALID);
+  if (!inviter) throw new AppError(ErrorCodes.REFERRAL_INVALID);
+  const draft = inviteDraft(course);
   const kept = await clearPendingSlot(db, dialect, pay, user.id, SignupKind.COURSE, courseId, now, (o) => o.type === OrderType.INVITE);
   if (kept) return { order: await presentOne(db, dialect, kept), created: false };
-  const res = await placeOrder(db, dialect, user.id, { ...draft, type: OrderType.INVITE, amountFen: invitePriceOf(draft.amountFen) }, { provider: pay.name, now });
+  const res = await placeOrder(db, dialect, user.id, draft, { provider: pay.name, now });
   if (res.order.type === OrderType.INVITE) {
     await insertInvitation(db, { inviterUserId: inviter.id, inviteeUserId: user.id, courseId, orderId: res.order.orderId, now });
   }
@@ -153,16 +145,10 @@ export async function myInvitations(db: Db, userId: number, q: { pageIndex: numb
   };
 }
 
-async function loadCashbackOffer(db: Db, courseId: number, activityType: number): Promise<{ rebate_fen: number }> {
-  const offer = activityType === ACTIVITY_CASHBACK ? await findCashbackOffer(db, courseId) : undefined;
-  if (!offer || offer.rebate_fen <= 0) throw new AppError(ErrorCodes.NOT_CASHBACK_COURSE);
-  return offer;
-}
-
 /** `GET /v1/activities/cashback/{courseId}?suid`: the cash-back landing. */
 export async function cashbackOffer(db: Db, dialect: Dialect, user: UserRow, courseId: number, ref: LinkReferral, now: number): Promise<CashbackOffer> {
   const course = await courseCard(db, dialect, courseId);
-  const offer = await loadCashbackOffer(db, courseId, course.activityType);
+  const offer = await cashbackOfferOf(db, courseId, course.activityType);
   const [sharer, price, owned] = await Promise.all([referrer(db, ref, user, courseId, now), priceFor(db, user, courseId, now), findUserCourse(db, user.id, courseId)]);
   const amount = 'amountFen' in price ? price.amountFen : null;
   return {
@@ -189,12 +175,10 @@ export async function createCashbackOrder(
   now: number,
 ): Promise<CreateOrderResult> {
   const course = await courseCard(db, dialect, courseId);
-  await loadCashbackOffer(db, courseId, course.activityType);
-  // Every course rule, member price and the VIP cash-back rule -1368 (member-price.ts).
-  const draft = await courseDraft(db, user, courseId, now);
+  const draft = await cashbackDraft(db, user, courseId, course.activityType, now);
   // An ordinary pending order for the course would be a second way to pay for it: cancel it.
   await clearPendingSlot(db, dialect, pay, user.id, SignupKind.COURSE, courseId, now, () => false);
-  const res = await placeOrder(db, dialect, user.id, { ...draft, type: OrderType.CASHBACK, kind: SignupKind.REBATE }, { provider: pay.name, now });
+  const res = await placeOrder(db, dialect, user.id, draft, { provider: pay.name, now });
   const sharer = await referrer(db, ref, user, courseId, now);
   // The first link an order was made through keeps it (a second tap with another link changes nothing).
   if (sharer && res.order.status === 'pending') await insertReferral(db, { orderId: res.order.orderId, sharerUserId: sharer.id, now });

@@ -4,10 +4,8 @@
  * their state). A group's state page is readable by any signed-in user (it is shared by link) but
  * shows names only; orders stay visible to their owner alone (/v1/orders).
  *
- * The activity sweep (group failures and refunds, failed invitations, cash-back payouts) runs on
- * its own timer here, one instance at a time under its own lease (`createActivityUpkeepRunner`).
- * It would be safe even without: every step is a conditional update and every payment out is
- * keyed by a derived number; the lease saves the duplicate work and provider calls.
+ * The activity sweep (group failures and refunds, failed invitations, cash-back payouts) is
+ * jobs/activity-upkeep.ts; its round is `runActivityUpkeep` (upkeep-service.ts).
  */
 import { Type } from 'typebox';
 import type { FastifyInstance } from 'fastify';
@@ -34,61 +32,17 @@ import {
   ReferralBody,
   ReferralQuery,
 } from '@jinfa/shared';
-import type { Db } from '../../db/conn.ts';
-import type { PaymentProvider } from '../../adapters/pay/payment-provider.ts';
-import type { PayoutProvider } from '../../adapters/payout/payout-provider.ts';
 import { ok } from '../../lib/envelope.ts';
-import { groupActivities, groupBuyPage, groupDetail, joinGroup, myGroups, runGroupUpkeep, startGroup } from './group-service.ts';
+import { groupActivities, groupBuyPage, groupDetail, joinGroup, myGroups, startGroup } from './group-service.ts';
 import { cashbackOffer, createCashbackOrder, createInviteOrder, inviteOffer, issueInviteLink, myInvitations, myRewards } from './referral-service.ts';
-import { payOutRewards } from './payout-service.ts';
-import { failClosedInvitations } from './activity-repository.ts';
-import { ACTIVITY_UPKEEP_LOCK, createUpkeepRunner, type LeaseLock, type UpkeepRunner } from '../orders/upkeep-lock.ts';
 
-const SWEEP_INTERVAL_MS = 60_000;
 /** Bodies that may be empty: the H5 sends `{}`, curl nothing. */
 const OptionalReferralBody = Type.Union([ReferralBody, Type.Null()]);
-
-type Log = { warn: (obj: object, msg: string) => void };
-
-/**
- * The activity sweep of one app instance behind the cross-instance lease `ACTIVITY_UPKEEP_LOCK`
- * (the order sweep's machinery, its own lock name): with several instances on one database (or
- * one Redis), one of them sweeps each period.
- */
-export function createActivityUpkeepRunner(app: FastifyInstance, opts: { lock?: LeaseLock; leaseMs?: number } = {}): UpkeepRunner {
-  return createUpkeepRunner(app, {
-    ...opts,
-    name: ACTIVITY_UPKEEP_LOCK,
-    run: (now) => runActivityUpkeep(app.db, app.adapters.pay, app.adapters.payout, { appId: app.config.wechat.appId, now, log: app.log }),
-  });
-}
-
-/** One round of the activity sweep. Exported for tests and the operator's tools. */
-export async function runActivityUpkeep(db: Db, pay: PaymentProvider, payout: PayoutProvider, opts: { appId: string; now: number; log?: Log }) {
-  const groups = await runGroupUpkeep(db, pay, opts.now, opts.log);
-  const invitationsFailed = await failClosedInvitations(db, opts.now);
-  const payouts = await payOutRewards(db, payout, { appId: opts.appId, now: opts.now, log: opts.log });
-  return { groups, invitationsFailed, payouts };
-}
 
 export async function activityRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.addHook('onSend', async (_request, reply) => {
     reply.header('Cache-Control', 'private, no-store');
-  });
-
-  let sweep: NodeJS.Timeout | undefined;
-  // One instance sweeps at a time, under its own lease (orders/upkeep-lock.ts).
-  const upkeep = createActivityUpkeepRunner(app);
-  app.addHook('onReady', async () => {
-    sweep = setInterval(() => {
-      upkeep.runOnce(Date.now()).catch((err: unknown) => app.log.error({ err }, 'activity sweep failed'));
-    }, SWEEP_INTERVAL_MS);
-    sweep.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (sweep) clearInterval(sweep);
-    await upkeep.close();
   });
 
   // ---- group buy ----

@@ -6,9 +6,10 @@
 import { AccountStatus, ErrorCodes, UserAuditStatus, UserType, type PhoneBindResult, type TokenPair } from '@jinfa/shared';
 import { AppError } from '../../lib/errors.ts';
 import type { Dialect } from '../../db/database.ts';
-import { findUserByMobile, insertUser, isUniqueViolation, newUser, updateUser } from '../users/user-repository.ts';
+import { findUserByMobile, insertUser, newUser, updateUser } from '../users/user-repository.ts';
+import { isUniqueViolation } from '../../db/dialect.ts';
 import type { Db, Trx } from '../../db/conn.ts';
-import { maskMobile } from '../users/profile-rules.ts';
+import { maskMobile } from '../../lib/mask.ts';
 import { consumeSmsCode, SmsPurpose } from './sms-code-service.ts';
 import { issueTokenPair, type TokenTtl } from './token-service.ts';
 
@@ -42,7 +43,7 @@ export async function loginWithSmsCode(deps: LoginDeps, input: { mobile: string;
     return await deps.db.transaction().execute((trx) => signInByMobile(trx, deps.ttl, input));
   } catch (err) {
     // Two first logins of the same new phone at once: the loser finds the winner's user.
-    if (!isUniqueViolation(err, deps.dialect)) throw err;
+    if (!isUniqueViolation(err)) throw err;
     return deps.db.transaction().execute((trx) => signInByMobile(trx, deps.ttl, input));
   }
 }
@@ -61,7 +62,7 @@ export async function bindMobileWithSmsCode(
   try {
     await updateUser(deps.db, userId, { mobile, updated_at: now });
   } catch (err) {
-    if (isUniqueViolation(err, deps.dialect)) throw new AppError(ErrorCodes.MOBILE_TAKEN);
+    if (isUniqueViolation(err)) throw new AppError(ErrorCodes.MOBILE_TAKEN);
     throw err;
   }
   return { userId, mobile };

@@ -61,7 +61,6 @@ export async function findLiveSessionUserPrecompiled(
 ): Promise<{ sessionId: number; user: UserRow; accessExpiresAt: number } | undefined> {
   const rows = await runPrecompiled(
     db,
-    dialect,
     'auth:live-session-user',
     () =>
       db

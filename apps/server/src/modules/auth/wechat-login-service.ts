@@ -9,11 +9,12 @@ import { AccountStatus, ErrorCodes, UserAuditStatus, UserType } from '@jinfa/sha
 import { AppError } from '../../lib/errors.ts';
 import { WechatOAuthError, type WechatApp, type WechatOAuthClient } from '../../adapters/wechat/wechat-oauth.ts';
 import type { Dialect } from '../../db/database.ts';
-import { findUserById, insertUser, isUniqueViolation, newUser, updateUser } from '../users/user-repository.ts';
+import { findUserById, insertUser, newUser, updateUser } from '../users/user-repository.ts';
+import { isUniqueViolation } from '../../db/dialect.ts';
 import type { Db, Trx } from '../../db/conn.ts';
 import { findIdentityByOpenid, findIdentityByUnionid, findIdentityOfUser, insertIdentity, updateIdentity } from '../users/wechat-identity-repository.ts';
 import { assertCanAct } from '../../plugins/auth.ts';
-import { sealSecret } from './secret-box.ts';
+import { sealSecret } from '../../lib/secret-box.ts';
 
 /** WeChat keeps an OAuth refresh token valid for 30 days. */
 const SNS_REFRESH_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -124,7 +125,7 @@ export async function completeWechatLogin(
     return await run();
   } catch (err) {
     // Two callbacks for the same new WeChat user at once: the loser finds the winner's identity.
-    if (!isUniqueViolation(err, deps.dialect)) throw err;
+    if (!isUniqueViolation(err)) throw err;
     return run();
   }
 }

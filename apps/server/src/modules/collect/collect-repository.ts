@@ -1,16 +1,16 @@
 /**
  * Tracking rows: multi-row inserts that skip known client ids, and the operator stats reads.
  *
- * The insert is hand-written SQL, cached by shape (dialect, table, row count): Kysely's builder
+ * The insert is hand-written SQL, its text cached by shape (table, row count; multiRowSql): Kysely's builder
  * costs more to build and compile a 500-row insert than SQLite takes to run it (decision 008).
  * `on conflict (client_id) do nothing` drops a known client id (counted as a duplicate, never
  * stored); PostgreSQL's `returning client_id` tells which rows were new, SQLite's change count
  * and row ids do (insertTrackRows). The new rows feed the per-day rollups (migration 008) in the
  * same transaction; the stats read only the rollups.
  */
-import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
-import type { DB } from '../../db/schema.ts';
-import type { Dialect } from '../../db/database.ts';
+import { CompiledQuery, sql } from 'kysely';
+import type { Conn } from '../../db/conn.ts';
+import { hasSingleWriter, multiRowSql } from '../../db/dialect.ts';
 
 export type TrackTable = 'page_visits' | 'element_clicks' | 'custom_events';
 
@@ -24,25 +24,10 @@ export const TRACK_COLUMNS: Record<TrackTable, readonly string[]> = {
 /** One record's values in TRACK_COLUMNS order; client_id first. */
 export type TrackRow = readonly [string, ...unknown[]];
 
-/** Rows per statement: 500 × 12 parameters stays far below both dialects' parameter limits. */
+/** Rows per statement: 500 × 12 parameters stays far below both databases' parameter limits. */
 export const INSERT_CHUNK = 500;
 
-type Db = Kysely<DB> | Transaction<DB>;
-
-const statementText = new Map<string, string>();
-
-/** `head values (…),(…) tail` for `rows` tuples of `width` parameters, cached by shape. */
-function multiRow(dialect: Dialect, name: string, head: string, width: number, rows: number, tail: string): string {
-  const key = `${dialect}:${name}:${rows}`;
-  let text = statementText.get(key);
-  if (!text) {
-    let n = 0;
-    const tuple = () => `(${Array.from({ length: width }, () => (dialect === 'postgres' ? `$${++n}` : '?')).join(',')})`;
-    text = `${head} values ${Array.from({ length: rows }, tuple).join(',')} ${tail}`;
-    statementText.set(key, text);
-  }
-  return text;
-}
+type Db = Conn;
 
 /**
  * Rows per statement: INSERT_CHUNK while that many remain, then powers of two (256, 128, … 1).
@@ -64,7 +49,6 @@ function chunkRows(remaining: number): number {
  */
 async function runChunked<R>(
   db: Db,
-  dialect: Dialect,
   name: string,
   head: string,
   width: number,
@@ -82,7 +66,7 @@ async function runChunked<R>(
       const r = rows[i]!;
       for (let c = 0; c < width; c += 1) params[p++] = r[c];
     }
-    const result = await db.executeQuery<R>(CompiledQuery.raw(multiRow(dialect, name, head, width, n, tail), params));
+    const result = await db.executeQuery<R>(CompiledQuery.raw(multiRowSql(db, name, head, width, n, tail), params));
     if (result.rows.length) out = out.length ? out.concat(result.rows) : (result.rows as R[]);
     changes += Number(result.numAffectedRows ?? 0);
     row += n;
@@ -108,25 +92,27 @@ export type Inserted = ReadonlySet<string> | typeof ALL_NEW;
  * already held (`on conflict do nothing`) are never counted again. The rollups read the new
  * rows from the rows in hand.
  *
- * PostgreSQL: `returning client_id` tells which rows were new. SQLite: `returning` costs about
- * a third of the insert (~0.7 µs a row, decision 008), so the statements answer only how many
- * rows they stored; when that is every row, all are new. Otherwise the new ones are the rows
- * with an id above the table's largest id before the insert: one writer, and SQLite gives a new
- * row an id above every existing one (`integer primary key` without AUTOINCREMENT), so that
- * range is exactly this transaction's rows; a count that disagrees fails the commit.
+ * Concurrent writers (PostgreSQL): `returning client_id` tells which rows were new. A single
+ * writer (SQLite, where `returning` costs about a third of the insert, ~0.7 µs a row, decision
+ * 008): the statements answer only how many rows they stored; when that is every row, all are
+ * new. Otherwise the new ones are the rows with an id above the table's largest id before the
+ * insert: one writer, and SQLite gives a new row an id above every existing one (`integer
+ * primary key` without AUTOINCREMENT), so that range is exactly this transaction's rows; a count
+ * that disagrees fails the commit.
  */
-export async function insertTrackRows(db: Db, dialect: Dialect, table: TrackTable, rows: readonly TrackRow[]): Promise<Inserted> {
+export async function insertTrackRows(db: Db, table: TrackTable, rows: readonly TrackRow[]): Promise<Inserted> {
   if (!rows.length) return ALL_NEW;
   const cols = TRACK_COLUMNS[table];
   const head = `insert into ${table} (${cols.join(',')})`;
+  const singleWriter = hasSingleWriter(db);
   let inserted: Inserted;
-  if (dialect === 'postgres') {
-    const fresh = await runChunked<{ client_id: string }>(db, dialect, table, head, cols.length, rows, 'on conflict (client_id) do nothing returning client_id');
+  if (!singleWriter) {
+    const fresh = await runChunked<{ client_id: string }>(db, table, head, cols.length, rows, 'on conflict (client_id) do nothing returning client_id');
     inserted = fresh.rows.length === rows.length ? ALL_NEW : new Set(fresh.rows.map((r) => r.client_id));
   } else {
     const top = await db.executeQuery<{ id: number | null }>(CompiledQuery.raw(`select max(id) as id from ${table}`));
     const before = top.rows[0]?.id ?? 0;
-    const { changes } = await runChunked(db, dialect, `${table}:count`, head, cols.length, rows, 'on conflict (client_id) do nothing');
+    const { changes } = await runChunked(db, `${table}:count`, head, cols.length, rows, 'on conflict (client_id) do nothing');
     if (changes === rows.length) inserted = ALL_NEW;
     else {
       const fresh = await db.executeQuery<{ client_id: string }>(CompiledQuery.raw(`select client_id from ${table} where id > ?`, [before]));
@@ -136,18 +122,18 @@ export async function insertTrackRows(db: Db, dialect: Dialect, table: TrackTabl
   }
   if (table !== 'custom_events' && (inserted === ALL_NEW || inserted.size)) {
     const newRows = inserted === ALL_NEW ? rows : rows.filter((r) => inserted.has(r[0]));
-    if (table === 'page_visits') await rollUpVisits(db, dialect, newRows);
-    else await rollUpClicks(db, dialect, newRows);
+    if (table === 'page_visits') await rollUpVisits(db, singleWriter, newRows);
+    else await rollUpClicks(db, singleWriter, newRows);
   }
   return inserted;
 }
 
 /**
- * Concurrent PostgreSQL transactions must take the rollup rows' locks in one order, or two
- * group commits could deadlock; SQLite has one writer and skips the sort.
+ * Concurrent transactions (PostgreSQL) must take the rollup rows' locks in one order, or two
+ * group commits could deadlock; a single writer (SQLite) skips the sort.
  */
-function ordered<T>(dialect: Dialect, m: Map<string, T>): Iterable<T> {
-  if (dialect === 'sqlite') return m.values();
+function ordered<T>(singleWriter: boolean, m: Map<string, T>): Iterable<T> {
+  if (singleWriter) return m.values();
   return [...m.keys()].sort().map((k) => m.get(k)!);
 }
 
@@ -155,10 +141,10 @@ function ordered<T>(dialect: Dialect, m: Map<string, T>): Iterable<T> {
 const SEP = '\u0000';
 
 /**
- * On SQLite a (day, page) with at least this many visitors in a group commit gets its own
- * set-row statements, whose change count is its number of new visitors: no `returning` (which
- * costs SQLite ~0.7 µs a row). Smaller ones share statements that return their new rows, so a
- * page seen by one visitor does not cost a statement of its own.
+ * With a single writer (SQLite) a (day, page) with at least this many visitors in a group
+ * commit gets its own set-row statements, whose change count is its number of new visitors: no
+ * `returning` (which costs SQLite ~0.7 µs a row). Smaller ones share statements that return
+ * their new rows, so a page seen by one visitor does not cost a statement of its own.
  */
 const OWN_STATEMENT_VISITORS = 16;
 
@@ -185,19 +171,19 @@ function entry<K1, K2, V>(m: Map<K1, Map<K2, V>>, a: K1, b: K2, make: () => V): 
   return v;
 }
 
-/** The entries of a map of maps; on PostgreSQL in the order of their `key` (see `ordered`). */
-function flat<K1, K2, V>(m: Map<K1, Map<K2, V>>, dialect: Dialect, key: (v: V) => string): V[] {
-  if (dialect === 'sqlite') {
+/** The entries of a map of maps; with concurrent writers in the order of their `key` (see `ordered`). */
+function flat<K1, K2, V>(m: Map<K1, Map<K2, V>>, singleWriter: boolean, key: (v: V) => string): V[] {
+  if (singleWriter) {
     const out: V[] = [];
     for (const inner of m.values()) for (const v of inner.values()) out.push(v);
     return out;
   }
   const all = new Map<string, V>();
   for (const inner of m.values()) for (const v of inner.values()) all.set(key(v), v);
-  return [...ordered(dialect, all)];
+  return [...ordered(singleWriter, all)];
 }
 
-async function rollUpVisits(db: Db, dialect: Dialect, rows: readonly TrackRow[]): Promise<void> {
+async function rollUpVisits(db: Db, singleWriter: boolean, rows: readonly TrackRow[]): Promise<void> {
   const pagesByDay = new Map<number, Map<string, PageEntry>>();
   const coursesByCourse = new Map<number, Map<number, CourseEntry>>();
   for (const r of rows) {
@@ -214,33 +200,32 @@ async function rollUpVisits(db: Db, dialect: Dialect, rows: readonly TrackRow[])
       c.seen.add(visitor);
     }
   }
-  const pages = flat(pagesByDay, dialect, (p) => `${p.day}${SEP}${p.page}`);
-  const courses = flat(coursesByCourse, dialect, (c) => `${c.course}${SEP}${c.day}`);
+  const pages = flat(pagesByDay, singleWriter, (p) => `${p.day}${SEP}${p.page}`);
+  const courses = flat(coursesByCourse, singleWriter, (c) => `${c.course}${SEP}${c.day}`);
   const setHead = 'insert into page_day_visitors (day, page_id, visitor)';
   // Exact unique visitors: a visitor counts for a (day, page) when its set row is new.
   const pooled: unknown[][] = [];
   for (const p of pages) {
-    const visitors = dialect === 'sqlite' ? p.seen : [...p.seen].sort();
-    if (dialect === 'sqlite' && p.seen.size >= OWN_STATEMENT_VISITORS) {
+    const visitors = singleWriter ? p.seen : [...p.seen].sort();
+    if (singleWriter && p.seen.size >= OWN_STATEMENT_VISITORS) {
       const own: unknown[][] = [];
       for (const v of visitors) own.push([p.day, p.page, v]);
-      p.visitors += (await runChunked(db, dialect, 'page_day_visitors:count', setHead, 3, own, 'on conflict do nothing')).changes;
+      p.visitors += (await runChunked(db, 'page_day_visitors:count', setHead, 3, own, 'on conflict do nothing')).changes;
     } else for (const v of visitors) pooled.push([p.day, p.page, v]);
   }
   if (pooled.length) {
-    const newVisitors = await runChunked<{ day: number; page_id: string }>(db, dialect, 'page_day_visitors', setHead, 3, pooled, 'on conflict do nothing returning day, page_id');
+    const newVisitors = await runChunked<{ day: number; page_id: string }>(db, 'page_day_visitors', setHead, 3, pooled, 'on conflict do nothing returning day, page_id');
     for (const v of newVisitors.rows) pagesByDay.get(Number(v.day))!.get(v.page_id)!.visitors += 1;
   }
   const courseVisitors: unknown[][] = [];
-  for (const c of courses) for (const v of dialect === 'sqlite' ? c.seen : [...c.seen].sort()) courseVisitors.push([c.course, c.day, v]);
+  for (const c of courses) for (const v of singleWriter ? c.seen : [...c.seen].sort()) courseVisitors.push([c.course, c.day, v]);
   if (courseVisitors.length) {
-    await runChunked(db, dialect, 'course_day_visitors', 'insert into course_day_visitors (course_id, day, visitor)', 3, courseVisitors, 'on conflict do nothing');
+    await runChunked(db, 'course_day_visitors', 'insert into course_day_visitors (course_id, day, visitor)', 3, courseVisitors, 'on conflict do nothing');
   }
   const pageDay: unknown[][] = [];
   for (const p of pages) pageDay.push([p.day, p.page, p.visits, p.visitors]);
   await runChunked(
     db,
-    dialect,
     'page_day',
     'insert into page_day (day, page_id, visits, visitors)',
     4,
@@ -252,7 +237,6 @@ async function rollUpVisits(db: Db, dialect: Dialect, rows: readonly TrackRow[])
   if (courseDay.length) {
     await runChunked(
       db,
-      dialect,
       'course_day',
       'insert into course_day (day, course_id, visits)',
       3,
@@ -262,7 +246,7 @@ async function rollUpVisits(db: Db, dialect: Dialect, rows: readonly TrackRow[])
   }
 }
 
-async function rollUpClicks(db: Db, dialect: Dialect, rows: readonly TrackRow[]): Promise<void> {
+async function rollUpClicks(db: Db, singleWriter: boolean, rows: readonly TrackRow[]): Promise<void> {
   const clicks = new Map<string, [string, number, number, number]>();
   for (const r of rows) {
     const course = r[COURSE_ID] as number | null;
@@ -277,11 +261,10 @@ async function rollUpClicks(db: Db, dialect: Dialect, rows: readonly TrackRow[])
   if (!clicks.size) return;
   await runChunked(
     db,
-    dialect,
     'click_day',
     'insert into click_day (element_id, day, course_id, clicks)',
     4,
-    [...ordered(dialect, clicks)],
+    [...ordered(singleWriter, clicks)],
     'on conflict (element_id, day, course_id) do update set clicks = click_day.clicks + excluded.clicks',
   );
 }

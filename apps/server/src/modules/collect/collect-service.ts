@@ -17,9 +17,8 @@ import {
   type TopCourseStats,
   type TrackExtra,
 } from '@jinfa/shared';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
-import type { Dialect } from '../../db/database.ts';
+import type { Db } from '../../db/conn.ts';
+import { hasSingleWriter } from '../../db/dialect.ts';
 import { AppError, ValidationError } from '../../lib/errors.ts';
 import { IngestBuffer, type IngestOptions } from './ingest-buffer.ts';
 import {
@@ -183,7 +182,7 @@ export interface IngestJob {
  * upload or across two) is inserted once and credited to its first upload; the others count it
  * as a duplicate, as they would if it had been stored earlier.
  */
-export async function commitGroup(db: Kysely<DB>, dialect: Dialect, jobs: readonly IngestJob[]): Promise<CollectAck[]> {
+export async function commitGroup(db: Db, jobs: readonly IngestJob[]): Promise<CollectAck[]> {
   // Per table: which upload (index in `jobs`) first brought each client id.
   const owner = new Map<TrackTable, Map<string, number>>();
   const byTable = new Map<TrackTable, TrackRow[]>();
@@ -206,7 +205,7 @@ export async function commitGroup(db: Kysely<DB>, dialect: Dialect, jobs: readon
   });
   const inserted = new Map<TrackTable, Inserted>();
   await db.transaction().execute(async (trx) => {
-    for (const [table, rows] of byTable) inserted.set(table, await insertTrackRows(trx, dialect, table, rows));
+    for (const [table, rows] of byTable) inserted.set(table, await insertTrackRows(trx, table, rows));
   });
   // A client id repeated inside one upload or across two is credited once, to its first upload.
   const accepted = new Array<number>(jobs.length).fill(0);
@@ -223,12 +222,12 @@ export async function commitGroup(db: Kysely<DB>, dialect: Dialect, jobs: readon
 
 export type Collector = IngestBuffer<IngestJob, CollectAck>;
 
-export function createCollector(db: Kysely<DB>, dialect: Dialect, opts: Partial<IngestOptions> = {}): Collector {
-  return new IngestBuffer<IngestJob, CollectAck>((jobs) => commitGroup(db, dialect, jobs), {
+export function createCollector(db: Db, opts: Partial<IngestOptions> = {}): Collector {
+  return new IngestBuffer<IngestJob, CollectAck>((jobs) => commitGroup(db, jobs), {
     lingerMs: 2,
     maxRows: 5000,
-    // SQLite has one writer; on PostgreSQL a second commit overlaps the first one's fsync.
-    maxInFlight: dialect === 'sqlite' ? 1 : 3,
+    // A single writer (SQLite) only queues a second commit; on PostgreSQL it overlaps the first one's fsync.
+    maxInFlight: hasSingleWriter(db) ? 1 : 3,
     ...opts,
   });
 }
@@ -253,7 +252,7 @@ export function statsRange(query: { from?: string; to?: string }, now: number): 
 
 const rangeOut = (r: DayRange) => ({ from: dayToDate(r.from), to: dayToDate(r.to) });
 
-export async function pageStats(db: Kysely<DB>, range: DayRange, limit: number): Promise<PageStats> {
+export async function pageStats(db: Db, range: DayRange, limit: number): Promise<PageStats> {
   const rows = await pageDayStats(db, range, limit);
   return {
     ...rangeOut(range),
@@ -261,7 +260,7 @@ export async function pageStats(db: Kysely<DB>, range: DayRange, limit: number):
   };
 }
 
-export async function topCourses(db: Kysely<DB>, range: DayRange, limit: number): Promise<TopCourseStats> {
+export async function topCourses(db: Db, range: DayRange, limit: number): Promise<TopCourseStats> {
   const rows = await topCourseStats(db, range, limit);
   return {
     ...rangeOut(range),
@@ -271,7 +270,7 @@ export async function topCourses(db: Kysely<DB>, range: DayRange, limit: number)
 
 const rate = (clicks: number, visits: number) => (visits === 0 ? 0 : Math.round((clicks / visits) * 10000) / 10000);
 
-export async function clickThrough(db: Kysely<DB>, range: DayRange, limit: number): Promise<ClickThroughStats> {
+export async function clickThrough(db: Db, range: DayRange, limit: number): Promise<ClickThroughStats> {
   const [clicks, visits] = await Promise.all([elementClicksByCourse(db, COURSE_CARD_ELEMENT_ID, range), courseVisitsByCourse(db, range)]);
   const byCourse = new Map<number, { clicks: number; visits: number }>();
   for (const c of clicks) byCourse.set(c.course_id, { clicks: Number(c.clicks), visits: 0 });

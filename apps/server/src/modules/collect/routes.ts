@@ -60,7 +60,7 @@ function toList<T>(body: T | T[]): T[] {
 
 export async function collectRoutes(fastify: FastifyInstance, opts: CollectRoutesOptions = {}) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const collector = createCollector(app.db, app.dialect, {
+  const collector = createCollector(app.db, {
     ...(opts.lingerMs !== undefined ? { lingerMs: opts.lingerMs } : {}),
     ...(opts.maxRows !== undefined ? { maxRows: opts.maxRows } : {}),
   });

@@ -35,7 +35,7 @@ export async function columnDetail(db: Db, dialect: Dialect, columnId: number): 
   const row = await findColumn(db, columnId);
   if (!row || row.status !== ColumnStatus.ON_SHELF) throw new AppError(ErrorCodes.COLUMN_GONE);
   const [stats, courseIds] = await Promise.all([columnStats(db, [row.id]), listColumnCourseIds(db, row.id)]);
-  const courses = await findCardsByIds(db, dialect, courseIds);
+  const courses = await findCardsByIds(db, courseIds);
   return {
     ...toColumnCard(row, stats.get(row.id)),
     lecturerAvatar: row.lecturer_avatar ?? '',

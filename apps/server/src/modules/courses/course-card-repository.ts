@@ -4,13 +4,12 @@
  * names aggregated per row — so a page of cards never costs a query per card. Plus the
  * course-state lookup the writes on a course check first.
  */
-import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
+import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import type { Dialect } from '../../db/database.ts';
+import type { Conn } from '../../db/conn.ts';
+import { inIntList, intListValue, jsonArrayAgg, jsonObject } from '../../db/dialect.ts';
 import { placeholder, runPrecompiled } from '../../db/precompiled.ts';
 import type { CardRow } from './course-card.ts';
-
-type Conn = Kysely<DB> | Transaction<DB>;
 type CourseQuery = SelectQueryBuilder<DB, 'courses', object>;
 
 export const PUBLISHED_CHAPTER = 1;
@@ -25,17 +24,12 @@ export function chapterCount(eb: ExpressionBuilder<DB, 'courses'>) {
 }
 
 /**
- * A course's tags as one JSON array in its own row, so a card or a course page is one query.
- * The one place the dialects differ: json_group_array (SQLite ≥ 3.44 orders inside aggregates)
- * against json_agg; SQLite hands back text, PostgreSQL a parsed array.
+ * A course's tags as one JSON array in its own row, so a card or a course page is one query
+ * (text on SQLite, a parsed array on PostgreSQL: read it with parseJsonArray).
  */
-export function tagsJson(dialect: Dialect, shape: 'names' | 'objects') {
-  if (dialect === 'sqlite') {
-    const item = shape === 'names' ? sql`tags.name` : sql`json_object('id', tags.id, 'name', tags.name)`;
-    return sql<unknown>`(select json_group_array(${item} order by tags.id) from course_tags join tags on tags.id = course_tags.tag_id where course_tags.course_id = courses.id)`;
-  }
-  const item = shape === 'names' ? sql`tags.name` : sql`json_build_object('id', tags.id, 'name', tags.name)`;
-  return sql<unknown>`(select coalesce(json_agg(${item} order by tags.id), '[]'::json) from course_tags join tags on tags.id = course_tags.tag_id where course_tags.course_id = courses.id)`;
+export function tagsJson(db: Conn, shape: 'names' | 'objects') {
+  const item = shape === 'names' ? sql`tags.name` : jsonObject(db, { id: sql`tags.id`, name: sql`tags.name` });
+  return sql<unknown>`(select ${jsonArrayAgg(db, item, sql`tags.id`)} from course_tags join tags on tags.id = course_tags.tag_id where course_tags.course_id = courses.id)`;
 }
 
 export function parseJsonArray<T>(value: unknown): T[] {
@@ -68,12 +62,12 @@ const CARD_COLUMNS = [
   'lecturers.position as lecturer_position',
 ] as const;
 
-export function withCardColumns<T extends 'courses'>(query: SelectQueryBuilder<DB, T, object>, dialect: Dialect) {
+export function withCardColumns<T extends 'courses'>(query: SelectQueryBuilder<DB, T, object>, db: Conn) {
   return (query as unknown as CourseQuery)
     .innerJoin('lecturers', 'lecturers.id', 'courses.lecturer_id')
     .select(CARD_COLUMNS)
     .select((eb) => chapterCount(eb as unknown as ExpressionBuilder<DB, 'courses'>))
-    .select(tagsJson(dialect, 'names').as('tag_names'));
+    .select(tagsJson(db, 'names').as('tag_names'));
 }
 
 type RawCard = Omit<CardRow, 'chapter_count' | 'tag_names'> & { chapter_count: number | string | null; tag_names: unknown };
@@ -110,7 +104,7 @@ export function forgetCardStatics(db: Conn): void {
   staticsByDb.get(db)?.clear();
 }
 
-async function loadCardStatics(db: Conn, dialect: Dialect, ids: readonly number[], now: number): Promise<Map<number, CardStatics>> {
+async function loadCardStatics(db: Conn, ids: readonly number[], now: number): Promise<Map<number, CardStatics>> {
   let statics = staticsByDb.get(db);
   if (!statics) {
     statics = new Map();
@@ -126,7 +120,7 @@ async function loadCardStatics(db: Conn, dialect: Dialect, ids: readonly number[
       .innerJoin('lecturers', 'lecturers.id', 'courses.lecturer_id')
       .select(['courses.id', 'lecturers.name as lecturer_name', 'lecturers.position as lecturer_position'])
       .select((eb) => chapterCount(eb as unknown as ExpressionBuilder<DB, 'courses'>))
-      .select(tagsJson(dialect, 'names').as('tag_names'))
+      .select(tagsJson(db, 'names').as('tag_names'))
       .where('courses.id', 'in', missing)
       .execute();
     if (statics.size + rows.length > CARD_STATICS_MAX) statics.clear();
@@ -143,23 +137,13 @@ async function loadCardStatics(db: Conn, dialect: Dialect, ids: readonly number[
   return statics;
 }
 
-/** `courses.id` is one of the ids passed as a single value (a JSON array on SQLite, an int[] on PostgreSQL). */
-function idIn(dialect: Dialect, ids: unknown) {
-  return dialect === 'sqlite' ? sql<boolean>`courses.id in (select value from json_each(${ids}))` : sql<boolean>`courses.id = any(${ids}::int[])`;
-}
-
-/** The one value `idIn` takes for these ids. */
-export function idList(dialect: Dialect, ids: readonly number[]): unknown {
-  return dialect === 'sqlite' ? JSON.stringify(ids) : [...ids];
-}
-
 /** Course rows as `COURSE_ROW_CARD_COLUMNS` selects them. */
 export type CourseRowCard = Omit<CardRow, 'lecturer_name' | 'lecturer_position' | 'chapter_count' | 'tag_names'>;
 
 /** Completes course rows into cards with their statics, in the rows' order. */
-export async function withStatics(db: Conn, dialect: Dialect, rows: readonly CourseRowCard[]): Promise<CardRow[]> {
+export async function withStatics(db: Conn, rows: readonly CourseRowCard[]): Promise<CardRow[]> {
   if (rows.length === 0) return [];
-  const statics = await loadCardStatics(db, dialect, [...new Set(rows.map((r) => r.id))], Date.now());
+  const statics = await loadCardStatics(db, [...new Set(rows.map((r) => r.id))], Date.now());
   // Statics are loaded for exactly these ids; a course deleted in between simply has no card.
   return rows.flatMap((r) => {
     const st = statics.get(r.id);
@@ -172,17 +156,17 @@ export async function withStatics(db: Conn, dialect: Dialect, rows: readonly Cou
  * the order given. One precompiled query for the course rows, whatever the number of ids, plus
  * the statics of courses not seen lately.
  */
-export async function findCardsByIds(db: Conn, dialect: Dialect, ids: readonly number[]): Promise<CardRow[]> {
+export async function findCardsByIds(db: Conn, ids: readonly number[]): Promise<CardRow[]> {
   if (ids.length === 0) return [];
   const unique = [...new Set(ids)];
   const rows = await runPrecompiled(
     db,
-    dialect,
     'cards-by-ids',
-    () => db.selectFrom('courses').select(COURSE_ROW_CARD_COLUMNS).where(idIn(dialect, placeholder('ids'))),
-    { ids: idList(dialect, unique) },
+    // The ids are one bound value, so any number of them shares one compiled statement.
+    () => db.selectFrom('courses').select(COURSE_ROW_CARD_COLUMNS).where(inIntList(db, sql.ref('courses.id'), placeholder('ids'))),
+    { ids: intListValue(db, unique) },
   );
-  const byId = new Map((await withStatics(db, dialect, rows)).map((c) => [c.id, c]));
+  const byId = new Map((await withStatics(db, rows)).map((c) => [c.id, c]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 

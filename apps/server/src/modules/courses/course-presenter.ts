@@ -2,7 +2,7 @@
  * Rows → the /v1 contract shapes (CourseDetail, Chapter; CourseCard is course-card.ts). The route's response
  * schema stays the whitelist; these only rename and format (fen → yuan strings, ms → ISO).
  */
-import type { Chapter, CourseAccessBy, CourseDetail } from '@jinfa/shared';
+import type { AccessReason, Chapter, CourseAccessBy, CourseDetail } from '@jinfa/shared';
 import { yuan } from './course-card.ts';
 import type { CourseDetailRow } from './course-repository.ts';
 import { sanitizeHtml } from './sanitize-html.ts';
@@ -29,7 +29,7 @@ function sanitizedDetail(raw: string): string {
 
 export function toCourseDetail(
   row: CourseDetailRow,
-  caller: { isFavorite: boolean; owned: boolean; accessBy: CourseAccessBy | null } | null,
+  caller: { isFavorite: boolean; owned: boolean; accessBy: CourseAccessBy | null; accessReason: AccessReason } | null,
 ): CourseDetail {
   return {
     courseId: row.id,
@@ -72,6 +72,7 @@ export function toCourseDetail(
     ...(caller ? { isFavorite: caller.isFavorite } : {}),
     owned: caller?.owned ?? false,
     ...(caller?.accessBy ? { accessBy: caller.accessBy } : {}),
+    ...(caller ? { accessReason: caller.accessReason } : {}),
   };
 }
 

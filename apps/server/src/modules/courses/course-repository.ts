@@ -5,17 +5,15 @@
  * "Listed" means on shelf (status 1) and public (no corporate), unless a corporate is named:
  * then it is that corporate's on-shelf courses.
  */
-import { sql, type Compilable, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
-import type { DB } from '../../db/schema.ts';
-import type { Dialect } from '../../db/database.ts';
+import { sql, type Compilable, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
+import type { DB, UserCourseSource } from '../../db/schema.ts';
+import type { Conn } from '../../db/conn.ts';
 import type { CardRow } from './course-card.ts';
 import { COURSE_ROW_CARD_COLUMNS, PUBLISHED_CHAPTER, chapterCount, normaliseCard, parseJsonArray, tagsJson, withCardColumns, withStatics } from './course-card-repository.ts';
 import { CourseStatus } from './course-state.ts';
 import { searchCondition, wordValue } from './search-repository.ts';
 import { placeholder, runPrecompiled } from '../../db/precompiled.ts';
 import type { SearchWord } from './search-terms.ts';
-
-type Conn = Kysely<DB> | Transaction<DB>;
 
 
 export interface CourseFilter {
@@ -38,7 +36,7 @@ export type CourseSortKey = 'default' | 'latest' | 'popular';
 type CourseQuery = SelectQueryBuilder<DB, 'courses', object>;
 
 /** `wordValues`: placeholders for the search words' values when the query is precompiled. */
-function applyFilter(query: CourseQuery, dialect: Dialect, f: CourseFilter, wordValues?: readonly unknown[], walk = false): CourseQuery {
+function applyFilter(query: CourseQuery, db: Conn, f: CourseFilter, wordValues?: readonly unknown[], walk = false): CourseQuery {
   // A literal, not a bound value: SQLite uses a partial index only when it can prove its WHERE.
   let q = query.where('courses.status', '=', sql.lit(CourseStatus.ON_SHELF));
   q = f.corporateId !== undefined ? q.where('courses.corporate_id', '=', f.corporateId) : q.where('courses.corporate_id', 'is', null);
@@ -59,7 +57,7 @@ function applyFilter(query: CourseQuery, dialect: Dialect, f: CourseFilter, word
       : q.where('courses.id', 'in', (eb) => eb.selectFrom('course_tags').select('course_tags.course_id').where('course_tags.tag_id', '=', tagId));
   }
   const words = f.words;
-  if (words && words.length > 0) q = q.where((eb) => searchCondition(eb, dialect, words, walk, wordValues));
+  if (words && words.length > 0) q = q.where((eb) => searchCondition(eb, db, words, walk, wordValues));
   return q;
 }
 
@@ -82,7 +80,7 @@ const BOUND_FIELDS = ['subjectId', 'tagId', 'isFree', 'courseType', 'activityTyp
  * The filter with placeholders for its values (db/precompiled.ts), the values, and a key naming
  * the shape of its SQL: which fields are present, the list type, level 6, the search words' kinds.
  */
-function bindFilter(dialect: Dialect, f: CourseFilter, walk = false) {
+function bindFilter(db: Conn, f: CourseFilter, walk = false) {
   const values: Record<string, unknown> = {};
   const shaped: CourseFilter = { listType: f.listType };
   const key: string[] = [`t${f.listType ?? ''}`];
@@ -103,7 +101,7 @@ function bindFilter(dialect: Dialect, f: CourseFilter, walk = false) {
   const words = f.words ?? [];
   shaped.words = words;
   const wordValues = words.map((w, i) => {
-    values[`w${i}`] = wordValue(dialect, w, walk);
+    values[`w${i}`] = wordValue(db, w, walk);
     key.push(`w:${w.kind}`);
     return placeholder<string>(`w${i}`);
   });
@@ -130,26 +128,24 @@ export function forgetListTotals(db: Conn): void {
  */
 export async function listCourseCards(
   db: Conn,
-  dialect: Dialect,
   filter: CourseFilter,
   sort: CourseSortKey,
   page: { limit: number; offset: number },
 ): Promise<{ rows: CardRow[]; total: number }> {
-  const { key, shaped, wordValues, values } = bindFilter(dialect, filter);
-  if (isTagOnly(filter)) return listTagCards(db, dialect, key, values, sort, page);
+  const { key, shaped, wordValues, values } = bindFilter(db, filter);
+  if (isTagOnly(filter)) return listTagCards(db, key, values, sort, page);
   // A tag or a search: the matching ids can drive the query (then be sorted), or the list's
   // ordered index can be walked with each course probed by key (stopping after one page). Few
   // matches: the first; many: the second. The total, needed anyway, says which (decision 022).
   const bySet = filter.tagId !== undefined || (filter.words?.length ?? 0) > 0;
-  const known = bySet ? await listTotal(db, dialect, key, values, countOf(db, dialect, shaped, wordValues)) : undefined;
+  const known = bySet ? await listTotal(db, key, values, countOf(db, shaped, wordValues)) : undefined;
   const walk = known !== undefined && known > WALK_ABOVE;
-  const bound = walk ? bindFilter(dialect, filter, true) : { shaped, wordValues, values };
+  const bound = walk ? bindFilter(db, filter, true) : { shaped, wordValues, values };
   const rows = await runPrecompiled(
     db,
-    dialect,
     `list:${sort}:${key}${walk ? ':walk' : ''}`,
     () =>
-      ordered(applyFilter(db.selectFrom('courses'), dialect, bound.shaped, bound.wordValues, walk), sort)
+      ordered(applyFilter(db.selectFrom('courses'), db, bound.shaped, bound.wordValues, walk), sort)
         .select(COURSE_ROW_CARD_COLUMNS)
         .limit(placeholder<number>('limit'))
         .offset(placeholder<number>('offset')),
@@ -158,12 +154,12 @@ export async function listCourseCards(
   let total: number;
   if (known !== undefined) total = known;
   else if (page.offset === 0 && rows.length < page.limit) total = rows.length;
-  else total = await listTotal(db, dialect, key, values, countOf(db, dialect, shaped, wordValues));
-  return { rows: await withStatics(db, dialect, rows), total };
+  else total = await listTotal(db, key, values, countOf(db, shaped, wordValues));
+  return { rows: await withStatics(db, rows), total };
 }
 
-const countOf = (db: Conn, dialect: Dialect, shaped: CourseFilter, wordValues: readonly unknown[]) => () =>
-  applyFilter(db.selectFrom('courses'), dialect, shaped, wordValues).select((eb) => eb.fn.countAll<number>().as('n'));
+const countOf = (db: Conn, shaped: CourseFilter, wordValues: readonly unknown[]) => () =>
+  applyFilter(db.selectFrom('courses'), db, shaped, wordValues).select((eb) => eb.fn.countAll<number>().as('n'));
 
 /** A tag and nothing else narrowing the listed courses (public, on shelf). */
 function isTagOnly(f: CourseFilter): f is CourseFilter & { tagId: number } {
@@ -211,17 +207,16 @@ export function tagListQueries(db: Conn, sort: CourseSortKey) {
 
 async function listTagCards(
   db: Conn,
-  dialect: Dialect,
   key: string,
   values: Record<string, unknown>,
   sort: CourseSortKey,
   page: { limit: number; offset: number },
 ): Promise<{ rows: CardRow[]; total: number }> {
   const queries = tagListQueries(db, sort);
-  const rows = await runPrecompiled(db, dialect, `tag-list:${sort}`, queries.page, { tagId: values.tagId, limit: page.limit, offset: page.offset });
+  const rows = await runPrecompiled(db, `tag-list:${sort}`, queries.page, { tagId: values.tagId, limit: page.limit, offset: page.offset });
   const total =
-    page.offset === 0 && rows.length < page.limit ? rows.length : await listTotal(db, dialect, `tag-only:${key}`, values, queries.count);
-  return { rows: await withStatics(db, dialect, rows), total };
+    page.offset === 0 && rows.length < page.limit ? rows.length : await listTotal(db, `tag-only:${key}`, values, queries.count);
+  return { rows: await withStatics(db, rows), total };
 }
 
 /** Matches above which a tag or search list walks the ordered index rather than sorting the matches. */
@@ -229,7 +224,6 @@ const WALK_ABOVE = 300;
 
 async function listTotal(
   db: Conn,
-  dialect: Dialect,
   key: string,
   values: Record<string, unknown>,
   build: () => Compilable<{ n: number }>,
@@ -253,7 +247,7 @@ async function listTotal(
   let pending = inFlight.get(totalKey);
   if (!pending) {
     const store = totals;
-    const mine = runPrecompiled(db, dialect, `count:${key}`, build, values)
+    const mine = runPrecompiled(db, `count:${key}`, build, values)
       .then(([counted]) => {
         const n = Number(counted?.n ?? 0);
         // Not kept when the catalogue changed while counting (forgetListTotals dropped it).
@@ -276,9 +270,9 @@ async function listTotal(
 const inFlightByDb = new WeakMap<Conn, Map<string, Promise<number>>>();
 
 /** The SQL of a list page and of its total, for the plan tests and the decision record. */
-export function compileListQueries(db: Conn, dialect: Dialect, filter: CourseFilter, sort: CourseSortKey, walk = false) {
-  const page = ordered(applyFilter(db.selectFrom('courses'), dialect, filter, undefined, walk), sort).select(COURSE_ROW_CARD_COLUMNS).limit(10).offset(10).compile();
-  const count = applyFilter(db.selectFrom('courses'), dialect, filter).select((eb) => eb.fn.countAll<number>().as('n')).compile();
+export function compileListQueries(db: Conn, filter: CourseFilter, sort: CourseSortKey, walk = false) {
+  const page = ordered(applyFilter(db.selectFrom('courses'), db, filter, undefined, walk), sort).select(COURSE_ROW_CARD_COLUMNS).limit(10).offset(10).compile();
+  const count = applyFilter(db.selectFrom('courses'), db, filter).select((eb) => eb.fn.countAll<number>().as('n')).compile();
   return { page, count };
 }
 
@@ -286,9 +280,9 @@ export function compileListQueries(db: Conn, dialect: Dialect, filter: CourseFil
  * Courses related to one: same subject counts 2, each shared tag 1; ties and the rest of the
  * catalogue follow in curated order, so the list is full even for a lone course.
  */
-export async function listRelatedCards(db: Conn, dialect: Dialect, course: { id: number; subject_id: number }, count: number): Promise<CardRow[]> {
-  const base = applyFilter(db.selectFrom('courses'), dialect, {}).where('courses.id', '!=', course.id);
-  const rows = await withCardColumns(base, dialect)
+export async function listRelatedCards(db: Conn, course: { id: number; subject_id: number }, count: number): Promise<CardRow[]> {
+  const base = applyFilter(db.selectFrom('courses'), db, {}).where('courses.id', '!=', course.id);
+  const rows = await withCardColumns(base, db)
     .select((eb) =>
       sql<number>`(case when ${eb.ref('courses.subject_id')} = ${course.subject_id} then 2 else 0 end) + (
         select count(*) from course_tags mine
@@ -305,8 +299,8 @@ export async function listRelatedCards(db: Conn, dialect: Dialect, course: { id:
 }
 
 /** One course in any state, with its lecturer and subject; undefined when there is no such course. */
-export async function findCourseWithLecturer(db: Conn, dialect: Dialect, id: number) {
-  const [row] = await runPrecompiled(db, dialect, 'course-page', () => courseWithLecturer(db, dialect), { id });
+export async function findCourseWithLecturer(db: Conn, id: number) {
+  const [row] = await runPrecompiled(db, 'course-page', () => courseWithLecturer(db), { id });
   if (!row) return undefined;
   const { tag_list, ...rest } = row;
   return { ...rest, chapter_count: Number(row.chapter_count ?? 0), tags: parseJsonArray<{ id: number; name: string }>(tag_list) };
@@ -317,13 +311,12 @@ export async function findCourseWithLecturer(db: Conn, dialect: Dialect, id: num
  * its lecturer and subject, whether the caller favourited it, and the caller's user_courses row
  * (its source), which the entitlement check would otherwise read on its own.
  */
-export async function findCourseForCaller(db: Conn, dialect: Dialect, id: number, userId: number) {
+export async function findCourseForCaller(db: Conn, id: number, userId: number) {
   const [row] = await runPrecompiled(
     db,
-    dialect,
     'course-page-caller',
     () =>
-      courseWithLecturer(db, dialect)
+      courseWithLecturer(db)
         .select((eb) =>
           eb
             .exists(eb.selectFrom('favorites').select('favorites.id').where('favorites.user_id', '=', placeholder<number>('userId')).whereRef('favorites.course_id', '=', 'courses.id'))
@@ -337,16 +330,26 @@ export async function findCourseForCaller(db: Conn, dialect: Dialect, id: number
             .whereRef('user_courses.course_id', '=', 'courses.id')
             .limit(1)
             .as('owned_source'),
+        )
+        .select((eb) =>
+          eb
+            .selectFrom('user_courses')
+            .innerJoin('orders', 'orders.id', 'user_courses.order_id')
+            .select('orders.kind')
+            .where('user_courses.user_id', '=', placeholder<number>('userId'))
+            .whereRef('user_courses.course_id', '=', 'courses.id')
+            .limit(1)
+            .as('owned_order_kind'),
         ),
     { id, userId },
   );
   if (!row) return undefined;
-  const { tag_list, is_favorite, owned_source, ...rest } = row;
+  const { tag_list, is_favorite, owned_source, owned_order_kind, ...rest } = row;
   return {
     course: { ...rest, chapter_count: Number(row.chapter_count ?? 0), tags: parseJsonArray<{ id: number; name: string }>(tag_list) },
     // SQLite answers 0/1, PostgreSQL a boolean.
     isFavorite: Boolean(is_favorite),
-    owned: owned_source === null || owned_source === undefined ? null : { source: owned_source },
+    owned: ownedGrant(owned_source, owned_order_kind),
   };
 }
 
@@ -355,10 +358,9 @@ export async function findCourseForCaller(db: Conn, dialect: Dialect, id: number
  * is shared by every caller for the catalogue's cache time): whether they favourited it and their
  * user_courses row — two primary-key probes in one precompiled statement (decision 022).
  */
-export async function findCallerCourseState(db: Conn, dialect: Dialect, courseId: number, userId: number) {
+export async function findCallerCourseState(db: Conn, courseId: number, userId: number) {
   const [row] = await runPrecompiled(
     db,
-    dialect,
     'course-page-caller-state',
     () =>
       db.selectNoFrom((eb) => [
@@ -378,18 +380,31 @@ export async function findCallerCourseState(db: Conn, dialect: Dialect, courseId
           .where('user_courses.course_id', '=', placeholder<number>('courseId'))
           .limit(1)
           .as('owned_source'),
+        // The kind of the order behind the grant: a column's course or one bought on its own (decision 024).
+        eb
+          .selectFrom('user_courses')
+          .innerJoin('orders', 'orders.id', 'user_courses.order_id')
+          .select('orders.kind')
+          .where('user_courses.user_id', '=', placeholder<number>('userId'))
+          .where('user_courses.course_id', '=', placeholder<number>('courseId'))
+          .limit(1)
+          .as('owned_order_kind'),
       ]),
     { courseId, userId },
   );
-  const source = row?.owned_source;
   return {
     // SQLite answers 0/1, PostgreSQL a boolean.
     isFavorite: Boolean(row?.is_favorite),
-    owned: source === null || source === undefined ? null : { source },
+    owned: ownedGrant(row?.owned_source, row?.owned_order_kind),
   };
 }
 
-function courseWithLecturer(db: Conn, dialect: Dialect) {
+/** The caller's grant as the access verdict takes it (null: none). */
+function ownedGrant(source: UserCourseSource | null | undefined, orderKind: number | null | undefined) {
+  return source === null || source === undefined ? null : { source, order_kind: orderKind ?? null };
+}
+
+function courseWithLecturer(db: Conn) {
   return db
     .selectFrom('courses')
     .innerJoin('lecturers', 'lecturers.id', 'courses.lecturer_id')
@@ -405,7 +420,7 @@ function courseWithLecturer(db: Conn, dialect: Dialect) {
       'subjects.name as subject_name',
     ])
     .select((eb) => chapterCount(eb as unknown as ExpressionBuilder<DB, 'courses'>))
-    .select(tagsJson(dialect, 'objects').as('tag_list'))
+    .select(tagsJson(db, 'objects').as('tag_list'))
     .where('courses.id', '=', placeholder<number>('id'));
 }
 export type CourseDetailRow = NonNullable<Awaited<ReturnType<typeof findCourseWithLecturer>>>;

@@ -34,6 +34,7 @@ import {
   listCourses,
   relatedCourses,
   specialVipCourses,
+  type CourseAccessReader,
 } from './course-service.ts';
 
 const ExhibitionQuery = Type.Object({
@@ -43,7 +44,8 @@ const ExhibitionQuery = Type.Object({
   size: Type.Optional(PageSize({ max: 20, default: 6 })),
 });
 
-export async function courseRoutes(fastify: FastifyInstance) {
+/** `courseAccess`: the access module's verdict for the course page, given by app.ts (courses never imports access). */
+export async function courseRoutes(fastify: FastifyInstance, opts: { courseAccess: CourseAccessReader }) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const store = catalogueCacheFor(app.db);
   const cached = (route: string, parts: Record<string, unknown>) => ({ store, key: cacheKey(route, parts) });
@@ -108,13 +110,13 @@ export async function courseRoutes(fastify: FastifyInstance) {
     // users still read — their codes come on actions (plugins/auth.ts).
     const caller = await request.optionalUser();
     if (caller) {
-      return sendCatalogue(request, reply, { policy: 'private', varyOnToken: true, load: () => courseDetail(app.db, app.dialect, id, caller.user) });
+      return sendCatalogue(request, reply, { policy: 'private', varyOnToken: true, load: () => courseDetail(app.db, app.dialect, id, caller.user, opts.courseAccess) });
     }
     return sendCatalogue(request, reply, {
       policy: 'public',
       varyOnToken: true,
       cache: cached('course', { id }),
-      load: () => courseDetail(app.db, app.dialect, id, null),
+      load: () => courseDetail(app.db, app.dialect, id, null, opts.courseAccess),
     });
   });
 

@@ -11,7 +11,7 @@
  *   the one call with nothing to show.
  */
 import type { Kysely } from 'kysely';
-import { ErrorCodes, type Banner, type CourseAccessBy, type Chapter, type CourseCard, type CourseDetail, type CoursePage, type CourseListQuery, type ExhibitionSection, type HotSearch, type Subject, type TagSummary } from '@jinfa/shared';
+import { ErrorCodes, type AccessReason, type Banner, type CourseAccessBy, type Chapter, type CourseCard, type CourseDetail, type CoursePage, type CourseListQuery, type ExhibitionSection, type HotSearch, type Subject, type TagSummary } from '@jinfa/shared';
 import type { DB } from '../../db/schema.ts';
 import type { Dialect } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -33,9 +33,7 @@ import { toChapter, toCourseDetail } from './course-presenter.ts';
 import { catalogueCacheFor, type ResponseCache } from './http-cache.ts';
 import { assertCourseOnShelf } from './course-state.ts';
 import { parseKeyword } from './search-terms.ts';
-import { checkEntitlement } from '../media/entitlement.ts';
-import type { OwnedRow } from '../learning/learning-repository.ts';
-import type { UserRow } from '../../db/schema.ts';
+import type { UserCourseSource, UserRow } from '../../db/schema.ts';
 
 type Db = Kysely<DB>;
 
@@ -82,23 +80,23 @@ export async function listCourses(db: Db, dialect: Dialect, q: CourseListQuery):
     corporateId: q.corporateId,
     words: parseKeyword(q.keyword),
   };
-  const { rows, total } = await listCourseCards(db, dialect, filter, q.sort ?? 'default', pageOf(q));
+  const { rows, total } = await listCourseCards(db, filter, q.sort ?? 'default', pageOf(q));
   return { rows: rows.map(toCourseCard), total };
 }
 
 export async function latestCourses(db: Db, dialect: Dialect, size: number): Promise<CourseCard[]> {
-  const { rows } = await listCourseCards(db, dialect, {}, 'latest', { limit: size, offset: 0 });
+  const { rows } = await listCourseCards(db, {}, 'latest', { limit: size, offset: 0 });
   return rows.map(toCourseCard);
 }
 
 /** Courses with a member price (spec: 专题会员 / special VIP list). */
 export async function specialVipCourses(db: Db, dialect: Dialect, page: { pageIndex?: number; pageSize?: number }): Promise<CoursePage> {
-  const { rows, total } = await listCourseCards(db, dialect, { listType: 3 }, 'default', pageOf(page));
+  const { rows, total } = await listCourseCards(db, { listType: 3 }, 'default', pageOf(page));
   return { rows: rows.map(toCourseCard), total };
 }
 
 export async function corporateCourses(db: Db, dialect: Dialect, corporateId: number, page: { pageIndex?: number; pageSize?: number }): Promise<CoursePage> {
-  const { rows, total } = await listCourseCards(db, dialect, { corporateId }, 'default', pageOf(page));
+  const { rows, total } = await listCourseCards(db, { corporateId }, 'default', pageOf(page));
   return { rows: rows.map(toCourseCard), total };
 }
 
@@ -107,7 +105,7 @@ export async function exhibitionSections(db: Db, dialect: Dialect, size: number,
   const types = type !== undefined ? [type] : Object.keys(EXHIBITION_TITLES).map(Number);
   const sections: ExhibitionSection[] = [];
   for (const t of types) {
-    const { rows } = await listCourseCards(db, dialect, { homeListType: t }, 'default', { limit: size, offset: 0 });
+    const { rows } = await listCourseCards(db, { homeListType: t }, 'default', { limit: size, offset: 0 });
     if (rows.length > 0) sections.push({ type: t, title: EXHIBITION_TITLES[t] ?? '', courses: rows.map(toCourseCard) });
   }
   return sections;
@@ -115,13 +113,33 @@ export async function exhibitionSections(db: Db, dialect: Dialect, size: number,
 
 /** A course a learner may open, or the code that says why not. */
 async function readableCourse(db: Db, dialect: Dialect, id: number): Promise<CourseDetailRow> {
-  return assertCourseOnShelf(await findCourseWithLecturer(db, dialect, id));
+  return assertCourseOnShelf(await findCourseWithLecturer(db, id));
 }
 
 /** The caller fields the course page looks at: who they are and the membership they hold. */
 export type CourseCaller = Pick<UserRow, 'id' | 'user_type' | 'member_expire_at' | 'corporate_id'>;
 
-export async function courseDetail(db: Db, dialect: Dialect, id: number, caller: CourseCaller | null, now = Date.now()): Promise<CourseDetail> {
+/** Whether and why the caller may study the whole course (the page's owned, accessBy, accessReason). */
+export interface CourseAccess {
+  owned: boolean;
+  accessBy: CourseAccessBy | null;
+  accessReason: AccessReason;
+}
+
+/**
+ * The access module's verdict for the course page (decision 024), passed in at start-up from
+ * app.ts: courses never imports access. `known` is the caller's grant, read in the page's own
+ * statement (decision 022), so the verdict reads it no second time.
+ */
+export type CourseAccessReader = (
+  db: Db,
+  caller: CourseCaller,
+  course: CourseDetailRow,
+  now: number,
+  known: { source: UserCourseSource; order_kind: number | null } | null,
+) => Promise<CourseAccess>;
+
+export async function courseDetail(db: Db, dialect: Dialect, id: number, caller: CourseCaller | null, access: CourseAccessReader, now = Date.now()): Promise<CourseDetail> {
   if (caller === null) return toCourseDetail(await readableCourse(db, dialect, id), null);
   const store = catalogueCacheFor(db);
   const shared = store.ttlMs > 0 ? sharedCourseRow(store, id, now) : undefined;
@@ -129,18 +147,16 @@ export async function courseDetail(db: Db, dialect: Dialect, id: number, caller:
     // The course row as every caller sees it (kept like the anonymous page, decision 006), and
     // this caller's favourite and owned row in one small query (decision 022).
     const course = assertCourseOnShelf(shared);
-    const mine = await findCallerCourseState(db, dialect, id, caller.id);
-    const access = await courseAccess(db, caller, course, now, mine.owned);
-    return toCourseDetail(course, { isFavorite: mine.isFavorite, owned: access !== null, accessBy: access });
+    const mine = await findCallerCourseState(db, id, caller.id);
+    return toCourseDetail(course, { isFavorite: mine.isFavorite, ...(await access(db, caller, course, now, mine.owned)) });
   }
   // Signed in: the page, the favourite and the owned row in one query (decision 022).
   // A catalogue write while this loads (clear / drop moves the generation): the row is not kept.
   const generation = store.generation;
-  const found = await findCourseForCaller(db, dialect, id, caller.id);
+  const found = await findCourseForCaller(db, id, caller.id);
   if (found && store.ttlMs > 0 && store.generation === generation) keepCourseRow(store, id, found.course, now);
   const course = assertCourseOnShelf(found?.course);
-  const access = await courseAccess(db, caller, course, now, found?.owned ?? null);
-  return toCourseDetail(course, { isFavorite: found?.isFavorite ?? false, owned: access !== null, accessBy: access });
+  return toCourseDetail(course, { isFavorite: found?.isFavorite ?? false, ...(await access(db, caller, course, now, found?.owned ?? null)) });
 }
 
 /**
@@ -163,19 +179,6 @@ function keepCourseRow(store: ResponseCache, id: number, row: CourseDetailRow, n
   rows.set(id, { row, expires: now + store.ttlMs, generation: store.generation });
 }
 
-/**
- * Why the caller may study the whole course, or null. The play_auth verdict for the course as a
- * whole (no chapter), so the page offers 开始学习 exactly when the player will play: an
- * entitlement, a free course, a member-free course for an active member, or the caller's own
- * corporate's course while that membership lasts (an expired one no longer counts, even granted).
- */
-async function courseAccess(db: Db, caller: CourseCaller, course: CourseDetailRow, now: number, owned?: Pick<OwnedRow, 'source'> | null): Promise<CourseAccessBy | null> {
-  const verdict = await checkEntitlement(db, caller, course, null, now, owned);
-  if (!verdict.allowed) return null;
-  // 'trial' and 'chapter' need a chapter, which this call never passes.
-  return verdict.via === 'trial' || verdict.via === 'chapter' ? null : verdict.via;
-}
-
 export async function courseSeries(db: Db, dialect: Dialect, id: number): Promise<Chapter[]> {
   const course = await readableCourse(db, dialect, id);
   if (course.course_type !== 2) return [];
@@ -186,7 +189,7 @@ export async function courseSeries(db: Db, dialect: Dialect, id: number): Promis
 
 export async function relatedCourses(db: Db, dialect: Dialect, id: number, count: number): Promise<CourseCard[]> {
   const course = await readableCourse(db, dialect, id);
-  return (await listRelatedCards(db, dialect, course, count)).map(toCourseCard);
+  return (await listRelatedCards(db, course, count)).map(toCourseCard);
 }
 
 export async function banners(db: Db): Promise<Banner[]> {

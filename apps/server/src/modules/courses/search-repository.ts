@@ -4,18 +4,17 @@
  *
  * - words of 1–2 characters: exact lookup in `course_search_terms` (PK term, course_id);
  * - words of 3+ characters: the trigram index over `course_search.body` — FTS5 MATCH on SQLite,
- *   ILIKE through pg_trgm's GIN index on PostgreSQL (the one place the dialects differ).
+ *   ILIKE through pg_trgm's GIN index on PostgreSQL (`courseSearchMatches`).
  * No path scans the course table with LIKE.
  */
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool, type Transaction } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import type { Dialect } from '../../db/database.ts';
+import type { Conn, Db, Trx } from '../../db/conn.ts';
+import { advisoryXactLock, containsPattern, courseSearchMatches, explainIndexPlan, insertColumns, likeContains, trigramValue } from '../../db/dialect.ts';
 import { invalidateCatalogue } from './http-cache.ts';
 import { SEARCH_BODY_VERSION, searchableBody, shortGrams, type SearchWord } from './search-terms.ts';
 
-type Conn = Kysely<DB> | Transaction<DB>;
-
-/** Rows per multi-row insert: 2 parameters each stays far below either dialect's limit. */
+/** Rows per multi-row insert (SQLite): 2 parameters each stays far below its limit. */
 const TERM_BATCH = 400;
 const DOC_BATCH = 200;
 /** The app_meta row holding the format version the index was built with. */
@@ -55,47 +54,51 @@ async function loadDocs(db: Conn, courseId?: number | { from: number; to: number
   }));
 }
 
-async function insertDocs(trx: Transaction<DB>, docs: readonly SearchDoc[], dialect?: Dialect): Promise<void> {
-  if (dialect === 'postgres') {
-    // Two statements whatever the number of rows: arrays unnested server-side (decision 022).
-    if (docs.length === 0) return;
-    await sql`insert into course_search (course_id, body) select * from unnest(${docs.map((d) => d.courseId)}::int[], ${docs.map((d) => d.body)}::text[])`.execute(trx);
-    const ids: number[] = [];
-    const grams: string[] = [];
-    for (const d of docs) for (const term of shortGrams(d.body)) {
+async function insertDocs(trx: Trx, docs: readonly SearchDoc[]): Promise<void> {
+  await insertColumns(
+    trx,
+    'course_search',
+    [
+      { name: 'course_id', type: 'int', values: docs.map((d) => d.courseId) },
+      { name: 'body', type: 'text', values: docs.map((d) => d.body) },
+    ],
+    DOC_BATCH,
+  );
+  const ids: number[] = [];
+  const grams: string[] = [];
+  for (const d of docs) {
+    for (const term of shortGrams(d.body)) {
       ids.push(d.courseId);
       grams.push(term);
     }
-    if (grams.length > 0) await sql`insert into course_search_terms (term, course_id) select * from unnest(${grams}::text[], ${ids}::int[])`.execute(trx);
-    return;
   }
-  for (let i = 0; i < docs.length; i += DOC_BATCH) {
-    const part = docs.slice(i, i + DOC_BATCH);
-    await trx.insertInto('course_search').values(part.map((d) => ({ course_id: d.courseId, body: d.body }))).execute();
-  }
-  const terms = docs.flatMap((d) => shortGrams(d.body).map((term) => ({ term, course_id: d.courseId })));
-  for (let i = 0; i < terms.length; i += TERM_BATCH) {
-    await trx.insertInto('course_search_terms').values(terms.slice(i, i + TERM_BATCH)).execute();
-  }
+  await insertColumns(
+    trx,
+    'course_search_terms',
+    [
+      { name: 'term', type: 'text', values: grams },
+      { name: 'course_id', type: 'int', values: ids },
+    ],
+    TERM_BATCH,
+  );
 }
 
-async function lockForRebuild(trx: Transaction<DB>, dialect: Dialect): Promise<void> {
-  // PostgreSQL: two instances starting together must not interleave their deletes and inserts.
-  // SQLite serialises writers by itself.
-  if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${REBUILD_LOCK})`.execute(trx);
+/** Two instances starting together must not interleave their deletes and inserts. */
+async function lockForRebuild(trx: Trx): Promise<void> {
+  await advisoryXactLock(trx, REBUILD_LOCK);
 }
 
 /**
  * Rebuilds the whole index from courses, lecturers and tags. Call after seeding or bulk edits;
  * the courses plugin also calls `ensureSearchIndex` when the app becomes ready.
  */
-export async function rebuildSearchIndex(db: Kysely<DB>, dialect: Dialect): Promise<number> {
+export async function rebuildSearchIndex(db: Db): Promise<number> {
   const count = await db.transaction().execute(async (trx) => {
-    await lockForRebuild(trx, dialect);
+    await lockForRebuild(trx);
     await trx.deleteFrom('course_search_terms').execute();
     await trx.deleteFrom('course_search').execute();
     const docs = await loadDocs(trx);
-    await insertDocs(trx, docs, dialect);
+    await insertDocs(trx, docs);
     const version = String(SEARCH_BODY_VERSION);
     await trx
       .insertInto('app_meta')
@@ -110,12 +113,12 @@ export async function rebuildSearchIndex(db: Kysely<DB>, dialect: Dialect): Prom
 }
 
 /** Re-indexes one course after its name, subtitle, lecturer or tags changed. */
-export async function reindexCourse(db: Kysely<DB>, dialect: Dialect, courseId: number): Promise<void> {
+export async function reindexCourse(db: Db, courseId: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await lockForRebuild(trx, dialect);
+    await lockForRebuild(trx);
     await trx.deleteFrom('course_search_terms').where('course_id', '=', courseId).execute();
     await trx.deleteFrom('course_search').where('course_id', '=', courseId).execute();
-    await insertDocs(trx, await loadDocs(trx, courseId), dialect);
+    await insertDocs(trx, await loadDocs(trx, courseId));
   });
   invalidateCatalogue(db);
 }
@@ -125,14 +128,14 @@ export async function reindexCourse(db: Kysely<DB>, dialect: Dialect, courseId: 
  * import), or was built with another SEARCH_BODY_VERSION (what is indexed changed since). Writers
  * that change a course's text call `reindexCourse`.
  */
-export async function ensureSearchIndex(db: Kysely<DB>, dialect: Dialect): Promise<boolean> {
+export async function ensureSearchIndex(db: Db): Promise<boolean> {
   if (!(await searchIndexStale(db))) return false;
-  await rebuildSearchIndex(db, dialect);
+  await rebuildSearchIndex(db);
   return true;
 }
 
 /** How many courses there are, and whether the index misses some or was built with another version. */
-export async function searchIndexState(db: Kysely<DB>): Promise<{ courses: number; stale: boolean; resumeFrom: number | null }> {
+export async function searchIndexState(db: Db): Promise<{ courses: number; stale: boolean; resumeFrom: number | null }> {
   const [courses, indexed, version, progress] = await Promise.all([
     db.selectFrom('courses').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     db.selectFrom('course_search').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
@@ -145,7 +148,7 @@ export async function searchIndexState(db: Kysely<DB>): Promise<{ courses: numbe
   return { courses: Number(courses.n), stale, resumeFrom };
 }
 
-async function searchIndexStale(db: Kysely<DB>): Promise<boolean> {
+async function searchIndexStale(db: Db): Promise<boolean> {
   return (await searchIndexState(db)).stale;
 }
 
@@ -169,8 +172,7 @@ async function setMeta(db: Conn, key: string, value: string): Promise<void> {
  * hook for tests. Returns the courses indexed, or null when stopped.
  */
 export async function rebuildSearchIndexInBatches(
-  db: Kysely<DB>,
-  dialect: Dialect,
+  db: Db,
   opts: { batch?: number; shouldStop?: () => boolean; afterBatch?: (indexed: number) => Promise<void> | void } = {},
 ): Promise<number | null> {
   const batch = opts.batch ?? 500;
@@ -183,10 +185,10 @@ export async function rebuildSearchIndexInBatches(
     const last = ids.at(-1)?.id;
     const to = last ?? 2_147_483_647;
     await db.transaction().execute(async (trx) => {
-      await lockForRebuild(trx, dialect);
+      await lockForRebuild(trx);
       await trx.deleteFrom('course_search_terms').where('course_id', '>=', from).where('course_id', '<=', to).execute();
       await trx.deleteFrom('course_search').where('course_id', '>=', from).where('course_id', '<=', to).execute();
-      if (last !== undefined) await insertDocs(trx, await loadDocs(trx, { from, to }), dialect);
+      if (last !== undefined) await insertDocs(trx, await loadDocs(trx, { from, to }));
       if (last !== undefined) await setMeta(trx, PROGRESS_KEY, `${SEARCH_BODY_VERSION}:${to + 1}`);
       else {
         await setMeta(trx, VERSION_KEY, String(SEARCH_BODY_VERSION));
@@ -203,24 +205,13 @@ export async function rebuildSearchIndexInBatches(
   return indexed;
 }
 
-
-/** A double-quoted FTS5 string: the trigram tokenizer matches it as a substring. */
-function ftsPhrase(text: string): string {
-  return `"${text.replace(/"/g, '""')}"`;
-}
-
-/** `%text%` for (I)LIKE with the wildcards in the text escaped (backslash is PostgreSQL's default escape). */
-function likeContains(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /**
- * The value one word binds into its lookup: the word itself for the gram table, an FTS5 phrase
- * on SQLite, an ILIKE pattern on PostgreSQL.
+ * The value one word binds into its lookup: the word itself for the gram table, the trigram
+ * index's value (`trigramValue`), or a substring pattern when each course is probed (`walk`).
  */
-export function wordValue(dialect: Dialect, word: SearchWord, walk = false): string {
+export function wordValue(db: Conn, word: SearchWord, walk = false): string {
   if (word.kind === 'short') return word.text;
-  return dialect === 'sqlite' && !walk ? ftsPhrase(word.text) : likeContains(word.text);
+  return walk ? likeContains(word.text) : trigramValue(db, word.text);
 }
 
 /**
@@ -228,7 +219,7 @@ export function wordValue(dialect: Dialect, word: SearchWord, walk = false): str
  * primary key, or its one normalised body by a substring test — both normalised alike, so this
  * matches what the trigram index matches, without materialising every match per request.
  */
-function probe(eb: ExpressionBuilder<DB, 'courses'>, dialect: Dialect, word: SearchWord, value: unknown) {
+function probe(eb: ExpressionBuilder<DB, 'courses'>, db: Conn, word: SearchWord, value: unknown) {
   if (word.kind === 'short') {
     return eb
       .selectFrom('course_search_terms')
@@ -236,20 +227,16 @@ function probe(eb: ExpressionBuilder<DB, 'courses'>, dialect: Dialect, word: Sea
       .where('course_search_terms.term', '=', value as string)
       .whereRef('course_search_terms.course_id', '=', 'courses.id');
   }
-  const like = dialect === 'sqlite' ? sql<boolean>`course_search.body like ${value} escape '\\'` : sql<boolean>`course_search.body ilike ${value}`;
-  return eb.selectFrom('course_search').select(sql<number>`1`.as('one')).whereRef('course_search.course_id', '=', 'courses.id').where(like);
+  const contains = containsPattern(db, sql.ref('course_search.body'), value);
+  return eb.selectFrom('course_search').select(sql<number>`1`.as('one')).whereRef('course_search.course_id', '=', 'courses.id').where(contains);
 }
 
 /** The sub-query of course ids matching one word, binding `value` (wordValue, or a placeholder for it). */
-function matchingIds(eb: ExpressionBuilder<DB, 'courses'>, dialect: Dialect, word: SearchWord, value: unknown) {
+function matchingIds(eb: ExpressionBuilder<DB, 'courses'>, db: Conn, word: SearchWord, value: unknown) {
   if (word.kind === 'short') {
     return eb.selectFrom('course_search_terms').select('course_search_terms.course_id').where('course_search_terms.term', '=', value as string);
   }
-  if (dialect === 'sqlite') {
-    // FTS5 virtual table, not in the typed schema: its rowid is the course id.
-    return sql<number>`(select rowid from course_search_fts where course_search_fts match ${value})`;
-  }
-  return eb.selectFrom('course_search').select('course_search.course_id').where('course_search.body', 'ilike', value as string);
+  return sql<number>`(${courseSearchMatches(db, value)})`;
 }
 
 /**
@@ -258,38 +245,19 @@ function matchingIds(eb: ExpressionBuilder<DB, 'courses'>, dialect: Dialect, wor
  */
 export function searchCondition(
   eb: ExpressionBuilder<DB, 'courses'>,
-  dialect: Dialect,
+  db: Conn,
   words: readonly SearchWord[],
   walk = false,
-  values: readonly unknown[] = words.map((w) => wordValue(dialect, w, walk)),
+  values: readonly unknown[] = words.map((w) => wordValue(db, w, walk)),
 ): Expression<SqlBool> {
   // `walk`: each course met along the list's ordered index is probed (values from
   // `wordValue(…, walk)`), so a common word costs a page, not all its matches (decision 022).
-  if (walk) return eb.and(words.map((w, i) => eb.exists(probe(eb, dialect, w, values[i]))));
-  return eb.and(words.map((w, i) => eb('courses.id', 'in', matchingIds(eb, dialect, w, values[i]))));
+  if (walk) return eb.and(words.map((w, i) => eb.exists(probe(eb, db, w, values[i]))));
+  return eb.and(words.map((w, i) => eb('courses.id', 'in', matchingIds(eb, db, w, values[i]))));
 }
 
-/**
- * The query plan of one word's lookup, for tests and the decision record. On PostgreSQL a tiny
- * table is cheaper to scan, so sequential scans are priced out for the EXPLAIN: what is shown
- * is that the index *can* answer the query, which is what keeps it fast as the catalogue grows.
- */
-export async function explainSearchWord(db: Kysely<DB>, dialect: Dialect, word: SearchWord): Promise<string> {
-  if (dialect === 'sqlite') {
-    const query =
-      word.kind === 'short'
-        ? sql`explain query plan select course_id from course_search_terms where term = ${word.text}`
-        : sql`explain query plan select rowid from course_search_fts where course_search_fts match ${ftsPhrase(word.text)}`;
-    const rows = await query.execute(db);
-    return (rows.rows as Array<{ detail: string }>).map((r) => r.detail).join('\n');
-  }
-  return db.transaction().execute(async (trx) => {
-    await sql`set local enable_seqscan = off`.execute(trx);
-    const query =
-      word.kind === 'short'
-        ? sql`explain select course_id from course_search_terms where term = ${word.text}`
-        : sql`explain select course_id from course_search where body ilike ${likeContains(word.text)}`;
-    const rows = await query.execute(trx);
-    return (rows.rows as Array<{ 'QUERY PLAN': string }>).map((r) => r['QUERY PLAN']).join('\n');
-  });
+/** The query plan of one word's lookup, for tests and the decision record (see explainIndexPlan). */
+export async function explainSearchWord(db: Db, word: SearchWord): Promise<string> {
+  const query = word.kind === 'short' ? sql`select course_id from course_search_terms where term = ${word.text}` : courseSearchMatches(db, trigramValue(db, word.text));
+  return explainIndexPlan(db, query);
 }

@@ -39,7 +39,7 @@ export async function favoritePage(
   // All favourites: the trigger-kept counter (migration 025); one subject's: counted (rare, and few).
   const total = q.subjectId === undefined ? readListCount(db, dialect, userId, 'favorites') : countFavorites(db, userId, q.subjectId);
   const [rows, n] = await Promise.all([listFavorites(db, userId, q.subjectId, offset, q.pageSize), total]);
-  const cards = new Map((await findCardsByIds(db, dialect, rows.map((r) => r.course_id))).map((c) => [c.id, c]));
+  const cards = new Map((await findCardsByIds(db, rows.map((r) => r.course_id))).map((c) => [c.id, c]));
   return {
     rows: rows.flatMap((r) => {
       const card = cards.get(r.course_id);

@@ -1,25 +1,11 @@
 /**
- * The learner's own side of the catalogue: entitlements (user_courses), recently opened courses
+ * The learner's own side of the catalogue: free enrolments and the library (user_courses; one
+ * grant is read by the access module, access-repository.ts), recently opened courses
  * (course_learners, one row per learner and course holding the latest visit) and followed
  * subjects (user_subjects).
  */
 import type { Conn } from '../../db/conn.ts';
 import type { UserCourseSource } from '../../db/schema.ts';
-
-export interface OwnedRow {
-  course_id: number;
-  source: UserCourseSource;
-  created_at: number;
-}
-
-export function findUserCourse(db: Conn, userId: number, courseId: number): Promise<OwnedRow | undefined> {
-  return db
-    .selectFrom('user_courses')
-    .select(['course_id', 'source', 'created_at'])
-    .where('user_id', '=', userId)
-    .where('course_id', '=', courseId)
-    .executeTakeFirst();
-}
 
 /** Grants the course unless the learner already owns it (then the first grant stands). True when new. */
 export async function insertUserCourse(

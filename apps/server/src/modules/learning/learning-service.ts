@@ -14,7 +14,6 @@ import {
   countExistingSubjects,
   countOwned,
   countVisited,
-  findUserCourse,
   incrementLearnersCount,
   insertUserCourse,
   listLibrary,
@@ -26,6 +25,7 @@ import {
   replaceSubscribedSubjects,
 } from './learning-repository.ts';
 import { readListCount } from './list-count-repository.ts';
+import { findUserCourse } from '../access/access-repository.ts';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -76,7 +76,7 @@ export async function myCoursePage(
     q.cur === MyCoursesTab.OWNED
       ? await Promise.all([listOwned(db, userId, q.subjectId, offset, q.pageSize), total(q.subjectId, 'owned', () => countOwned(db, userId, q.subjectId))])
       : await Promise.all([listVisited(db, userId, q.subjectId, offset, q.pageSize), total(q.subjectId, 'visited', () => countVisited(db, userId, q.subjectId))]);
-  const cards = new Map((await findCardsByIds(db, dialect, rows.map((r) => r.course_id))).map((c) => [c.id, c]));
+  const cards = new Map((await findCardsByIds(db, rows.map((r) => r.course_id))).map((c) => [c.id, c]));
   return {
     rows: rows.flatMap((r) => {
       const card = cards.get(r.course_id);
@@ -148,5 +148,5 @@ export async function personalPicks(
     const more = draw(await listPickCandidateIds(db, { ...base, subjectIds: null, excludeIds: ids, limit }));
     ids = [...ids, ...more.slice(0, opts.size - ids.length)];
   }
-  return (await findCardsByIds(db, dialect, ids)).map(toCourseCard);
+  return (await findCardsByIds(db, ids)).map(toCourseCard);
 }

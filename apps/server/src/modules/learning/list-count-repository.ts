@@ -19,7 +19,7 @@ export async function readListCount(db: Conn, dialect: Dialect, userId: number, 
       .select('n')
       .where('user_id', '=', placeholder<number>('userId'))
       .where('list', '=', placeholder<string>('list'));
-  const [row] = await runPrecompiled(db, dialect, 'user-list-count', build, { userId, list });
+  const [row] = await runPrecompiled(db, 'user-list-count', build, { userId, list });
   return Number(row?.n ?? 0);
 }
 

@@ -1,14 +1,14 @@
 /**
  * May this learner play (and so report progress on, see slides of, download courseware of) this
- * course or chapter? The one entitlement check is the playback module's (`checkEntitlement`,
- * modules/media/entitlement.ts): owned, free, free-trial chapter, member-free for an active
- * member, the learner's corporate's course, a paid chapter; otherwise -41230, an expired
- * corporate membership its own code, and unowned courses off the shelf their state code.
+ * course or chapter? The one entitlement check is the access module's (`checkEntitlement`,
+ * modules/access/access-service.ts, decision 024): owned, free, free-trial chapter, member-free
+ * for an active member, the learner's corporate's course, a paid chapter; otherwise -41230, an
+ * expired corporate membership its own code, and unowned courses off the shelf their state code.
  */
 import type { UserRow } from '../../db/schema.ts';
 import { AppError, NotFoundError } from '../../lib/errors.ts';
-import { checkEntitlement } from '../media/entitlement.ts';
-import { findPlayCourse, type PlayChapterRow, type PlayCourseRow } from '../media/media-repository.ts';
+import { checkEntitlement } from '../access/access-service.ts';
+import { findPlayCourse, type PlayChapterRow, type PlayCourseRow } from '../access/access-repository.ts';
 import type { Conn } from '../../db/conn.ts';
 
 export type ListenCourse = PlayCourseRow;
@@ -29,7 +29,7 @@ export function findListenChapter(db: Conn, courseId: number, chapterId: number)
 
 /**
  * Loads the course (and chapter) and throws unless the learner may play it: an unknown course,
- * or a chapter of another course, is not found; otherwise the playback module's verdict.
+ * or a chapter of another course, is not found; otherwise the access module's verdict.
  */
 export async function assertCanListen(
   db: Conn,

@@ -3,7 +3,7 @@
  * ever reaches their own records (per-object authorisation lives in the WHERE clause).
  */
 import { sql } from 'kysely';
-import type { Dialect } from '../../db/database.ts';
+import { forUpdate } from '../../db/dialect.ts';
 import type { ListenRecordRow } from '../../db/schema.ts';
 import type { Conn } from '../../db/conn.ts';
 
@@ -48,10 +48,8 @@ export async function insertRecordIfAbsent(db: Conn, r: NewRecord): Promise<bool
  * The user's record, locked for the rest of the transaction on PostgreSQL so two copies of one
  * beacon cannot both credit the same increase. SQLite transactions already run one at a time.
  */
-export async function lockRecord(db: Conn, dialect: Dialect, userId: number, recordId: string): Promise<ListenRecordRow | undefined> {
-  let q = db.selectFrom('listen_records').selectAll().where('user_id', '=', userId).where('record_id', '=', recordId);
-  if (dialect === 'postgres') q = q.forUpdate();
-  return q.executeTakeFirst();
+export async function lockRecord(db: Conn, userId: number, recordId: string): Promise<ListenRecordRow | undefined> {
+  return forUpdate(db, db.selectFrom('listen_records').selectAll().where('user_id', '=', userId).where('record_id', '=', recordId)).executeTakeFirst();
 }
 
 /** The user's record, unlocked (answers that account nothing). */

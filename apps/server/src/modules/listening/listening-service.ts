@@ -54,7 +54,7 @@ export async function reportListen(db: Db, dialect: Dialect, user: UserRow, cour
 
   return db.transaction().execute(async (trx) => {
     // First lock: the learner's clock. All their reports are accounted one at a time from here.
-    const userUntil = await lockLearningClock(trx, dialect, user.id);
+    const userUntil = await lockLearningClock(trx, user.id);
     const session = await findPlaySession(trx, sessionKey);
     if (!session || session.user_id !== user.id) throw new AppError(ErrorCodes.PLAY_SESSION_INVALID);
     if (session.course_id !== courseId || session.chapter_id !== chapterId) throw new AppError(ErrorCodes.PLAY_SESSION_MISMATCH);
@@ -68,7 +68,7 @@ export async function reportListen(db: Db, dialect: Dialect, user: UserRow, cour
     const reported = clampPosition(body.position, duration);
 
     const inserted = await insertRecordIfAbsent(trx, { recordId: body.recordId, userId: user.id, courseId, chapterId, now, position: session.position_seconds, duration });
-    const record = await lockRecord(trx, dialect, user.id, body.recordId);
+    const record = await lockRecord(trx, user.id, body.recordId);
     if (!record) throw new Error(`listen record ${body.recordId} missing after insert`);
     // Record ids are the client's; one reused for another course or chapter must not merge.
     if (record.course_id !== courseId || record.chapter_id !== chapterId) throw new AppError(ErrorCodes.LISTEN_RECORD_MISMATCH);
@@ -172,7 +172,7 @@ export async function listenRecordPage(db: Db, dialect: Dialect, userId: number,
   const [rows, total] = await Promise.all([listListenCourses(db, userId, (pageIndex - 1) * pageSize, pageSize), readListCount(db, dialect, userId, 'listen')]);
   const ids = rows.map((r) => r.course_id);
   const [cards, completion, titles] = await Promise.all([
-    findCardsByIds(db, dialect, ids),
+    findCardsByIds(db, ids),
     chapterCompletion(db, userId, ids),
     chapterTitles(db, rows.flatMap((r) => (r.last_chapter_id === null ? [] : [r.last_chapter_id]))),
   ]);

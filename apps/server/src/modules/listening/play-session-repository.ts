@@ -2,7 +2,7 @@
  * Play sessions and the learner's credit clock (migration 016, decision 016). Sessions are rows,
  * not process memory, so any instance can account any report.
  */
-import type { Dialect } from '../../db/database.ts';
+import { forUpdate } from '../../db/dialect.ts';
 import type { PlaySessionRow } from '../../db/schema.ts';
 import type { Conn } from '../../db/conn.ts';
 import { chapterKey } from './listening-repository.ts';
@@ -92,15 +92,13 @@ export async function endPlaySession(db: Conn, id: number, at: number): Promise<
  * — from any session, tab, device or instance — are accounted one at a time. SQLite runs one
  * transaction at a time anyway.
  */
-export async function lockLearningClock(db: Conn, dialect: Dialect, userId: number): Promise<number> {
+export async function lockLearningClock(db: Conn, userId: number): Promise<number> {
   await db
     .insertInto('learning_clock')
     .values({ user_id: userId, credited_until: 0 })
     .onConflict((oc) => oc.column('user_id').doNothing())
     .execute();
-  let q = db.selectFrom('learning_clock').select('credited_until').where('user_id', '=', userId);
-  if (dialect === 'postgres') q = q.forUpdate();
-  const row = await q.executeTakeFirstOrThrow();
+  const row = await forUpdate(db, db.selectFrom('learning_clock').select('credited_until').where('user_id', '=', userId)).executeTakeFirstOrThrow();
   return Number(row.credited_until);
 }
 

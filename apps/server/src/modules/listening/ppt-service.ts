@@ -11,7 +11,7 @@ import type { MailSender } from '../../adapters/mail/mail-sender.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { hmacHex, safeEqual } from '../../lib/crypto.ts';
 import { AppError, NotFoundError } from '../../lib/errors.ts';
-import { maskMobile } from '../users/profile-rules.ts';
+import { maskMobile } from '../../lib/mask.ts';
 import { findUserById } from '../users/user-repository.ts';
 import type { Db } from '../../db/conn.ts';
 import { renderHandout } from './handout.ts';

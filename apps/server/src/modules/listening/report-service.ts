@@ -8,7 +8,7 @@ import type { Dialect } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { findCardsByIds } from '../courses/course-card-repository.ts';
 import { toCourseCard } from '../courses/course-card.ts';
-import { maskMobile } from '../users/profile-rules.ts';
+import { maskMobile } from '../../lib/mask.ts';
 import type { Db } from '../../db/conn.ts';
 import { countCoursesBetween, countSharedCourses, exportRows, secondsByCourse, secondsByDay, secondsBySubject, sharesByCourse, shareTotals } from './listening-repository.ts';
 import { DAY_MS, shanghaiDay, shanghaiDayStart } from './progress-accounting.ts';
@@ -140,7 +140,7 @@ export async function shareStats(db: Db, dialect: Dialect, userId: number, pageI
     countSharedCourses(db, userId),
   ]);
   const sum = (pred: (t: (typeof totals)[number]) => boolean) => totals.filter(pred).reduce((n, t) => n + t.n, 0);
-  const cards = new Map((await findCardsByIds(db, dialect, rows.map((r) => r.courseId))).map((c) => [c.id, c]));
+  const cards = new Map((await findCardsByIds(db, rows.map((r) => r.courseId))).map((c) => [c.id, c]));
   return {
     totals: {
       shares: sum(() => true),

@@ -19,7 +19,8 @@ import { Envelope, ErrorCodes, MediaAsset, MediaAssetParam, MediaImportQuery } f
 import { ok } from '../../lib/envelope.ts';
 import { AppError, NotFoundError } from '../../lib/errors.ts';
 import { opsTokenGuard } from '../../lib/ops-token.ts';
-import { findAsset, findPlayChapter, findPlayCourse } from './media-repository.ts';
+import { findAsset, findPlayChapter } from './media-repository.ts';
+import { findPlayCourse } from '../access/access-repository.ts';
 import { createImportAsset, presentAsset, runImport } from './media-service.ts';
 import { detectFfmpeg, probe } from './transcode.ts';
 

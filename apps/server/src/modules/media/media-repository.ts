@@ -1,42 +1,13 @@
 /**
- * media_assets and media_keys (migration 013), plus the few course, chapter and order reads the
- * entitlement check needs. Plain rows in, plain rows out.
+ * media_assets and media_keys (migration 013), plus the chapter reads the players need (the
+ * course row and the grants are the access module's). Plain rows in, plain rows out.
  */
 import type { Selectable } from 'kysely';
 import type { Conn } from '../../db/conn.ts';
 import type { MediaAssetsTable, MediaAssetStatusValue } from '../../db/schema.ts';
+import type { PlayChapterRow } from '../access/access-repository.ts';
 
 export type MediaAssetRow = Selectable<MediaAssetsTable>;
-
-export interface PlayCourseRow {
-  id: number;
-  name: string;
-  status: number;
-  course_type: number;
-  media_type: number;
-  is_free: number;
-  member_free: number;
-  corporate_id: number | null;
-  native_only: number;
-  duration_seconds: number | null;
-  subject_id: number;
-}
-
-export interface PlayChapterRow {
-  id: number;
-  title: string;
-  sort: number;
-  duration_seconds: number | null;
-  is_free_trial: number;
-}
-
-export function findPlayCourse(db: Conn, id: number): Promise<PlayCourseRow | undefined> {
-  return db
-    .selectFrom('courses')
-    .select(['id', 'name', 'status', 'course_type', 'media_type', 'is_free', 'member_free', 'corporate_id', 'native_only', 'duration_seconds', 'subject_id'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
 
 /** Published chapters (status 1) in playing order. */
 export function listPlayChapters(db: Conn, courseId: number): Promise<PlayChapterRow[]> {
@@ -52,19 +23,6 @@ export function listPlayChapters(db: Conn, courseId: number): Promise<PlayChapte
 
 export function findPlayChapter(db: Conn, id: number): Promise<(PlayChapterRow & { course_id: number }) | undefined> {
   return db.selectFrom('chapters').select(['id', 'course_id', 'title', 'sort', 'duration_seconds', 'is_free_trial']).where('id', '=', id).executeTakeFirst();
-}
-
-/** True when the learner paid for this one chapter (sign-up kind 2). */
-export async function hasPaidChapter(db: Conn, userId: number, chapterId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('orders')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('kind', '=', 2)
-    .where('chapter_id', '=', chapterId)
-    .where('status', '=', 'paid')
-    .executeTakeFirst();
-  return !!row;
 }
 
 export function findAsset(db: Conn, id: number): Promise<MediaAssetRow | undefined> {

@@ -1,7 +1,7 @@
 /**
  * Play authorisation, permission, playlist (spec §7.2 play_auth, permitted, playlist) and the
- * operator's media import. Routes stay short; the rules live in entitlement.ts and the URL
- * format in media-url.ts (decision 010).
+ * operator's media import. Routes stay short; who may play is the access module's verdict
+ * (decision 024) and the URL format is media-url.ts's (decision 010).
  */
 import crypto from 'node:crypto';
 import fsp from 'node:fs/promises';
@@ -11,9 +11,9 @@ import type { UserRow } from '../../db/schema.ts';
 import type { Db } from '../../db/conn.ts';
 import type { MediaStorage } from '../../adapters/storage/media-storage.ts';
 import { AppError, NotFoundError } from '../../lib/errors.ts';
-import { maskMobile } from '../users/profile-rules.ts';
-import { maskName } from '../reviews/public-name.ts';
-import { checkEntitlement, type Verdict } from './entitlement.ts';
+import { maskMobile, maskName } from '../../lib/mask.ts';
+import { checkEntitlement, type Verdict } from '../access/access-service.ts';
+import { findPlayCourse, type PlayChapterRow, type PlayCourseRow } from '../access/access-repository.ts';
 import { openPlaySession } from '../listening/play-sessions.ts';
 import { MASTER_TTL_SEC, masterPath, variantFilePath, type MediaUrlSigner } from './media-url.ts';
 import { CONTENT_TYPES } from './hls.ts';
@@ -21,7 +21,6 @@ import {
   findAsset,
   findKey,
   findPlayChapter,
-  findPlayCourse,
   findReadyAsset,
   insertAsset,
   insertKey,
@@ -30,8 +29,6 @@ import {
   updateAsset,
   updateProgress,
   type MediaAssetRow,
-  type PlayChapterRow,
-  type PlayCourseRow,
 } from './media-repository.ts';
 import { enqueueTranscode, transcodeToHls, type Ffmpeg } from './transcode.ts';
 

@@ -30,9 +30,10 @@ import { ok } from '../../lib/envelope.ts';
 import { AppError } from '../../lib/errors.ts';
 import { findUserById } from '../users/user-repository.ts';
 import type { Db } from '../../db/conn.ts';
-import { checkEntitlement } from './entitlement.ts';
+import { checkEntitlement } from '../access/access-service.ts';
+import { findPlayCourse } from '../access/access-repository.ts';
 import { CONTENT_TYPES, rewritePlaylist } from './hls.ts';
-import { findAsset, findKey, findPlayChapter, findPlayCourse, type MediaAssetRow } from './media-repository.ts';
+import { findAsset, findKey, findPlayChapter, type MediaAssetRow } from './media-repository.ts';
 import { playAuth, permitted, playlist } from './media-service.ts';
 import { keyPath, masterPath, MediaUrlSigner, SESSION_TTL_SEC, variantFilePath, type MediaGrant } from './media-url.ts';
 

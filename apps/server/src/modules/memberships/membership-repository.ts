@@ -1,8 +1,9 @@
 /**
  * Membership plans, rights and grants (migration 010, decision 012), and the user-row reads and
  * writes of the membership arithmetic. Grant writes run inside the order's fulfilment or refund
- * transaction (orders/fulfilment.ts); `lockUserRow` first, so two memberships paid at the same
- * moment apply one after the other instead of both reading the same "before".
+ * transaction (order-kind.ts, through the order-kind registry); `lockUserRow` first, so two
+ * memberships paid at the same moment apply one after the other instead of both reading the
+ * same "before".
  */
 import { sql, type Insertable } from 'kysely';
 import type { Conn } from '../../db/conn.ts';

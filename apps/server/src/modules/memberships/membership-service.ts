@@ -1,16 +1,14 @@
 /**
  * Memberships (issue 4 point 3, spec §3 user types, §7.2, decision 012): the plans on sale, the
- * caller's membership (`check`, `rights`, `vip_info`), buying a plan through the ONE order path
- * (a pending order of sign-up kind MEMBERSHIP 7 → order_web_wxpay → notify → fulfilment), and
- * what fulfilment and refunds do to the user (membership-grants.ts, called by orders/fulfilment.ts
- * inside the transaction that moved the order).
+ * caller's membership (`check`, `rights`, `vip_info`) and its order's progress. Buying a plan goes
+ * through the ONE order path (a pending order of sign-up kind MEMBERSHIP 7 → order_web_wxpay →
+ * notify → fulfilment); the kind — its draft, and what fulfilment and refunds do to the user —
+ * is order-kind.ts, in the order-kind registry (decision 025).
  *
  * Whether someone is a member right now is decided in ONE place, `isActiveMember`
- * (orders/member-price.ts); the arithmetic of renewals and upgrades is membership-rules.ts.
+ * (access/member-standing.ts); the arithmetic of renewals and upgrades is membership-rules.ts.
  */
 import {
-  ErrorCodes,
-  OrderType,
   SignupKind,
   USER_TYPE_LABELS,
   UserType,
@@ -19,20 +17,17 @@ import {
   type MembershipPlan,
   type MembershipPlanList,
   type MembershipRight,
-  type Order,
   type OrderProgress,
   type UserTypeValue,
   type VipInfo,
 } from '@jinfa/shared';
 import type { Conn, Db } from '../../db/conn.ts';
 import type { MembershipPlanRow, MembershipRightRow, UserRow } from '../../db/schema.ts';
-import type { Dialect } from '../../db/database.ts';
-import { AppError, NotFoundError } from '../../lib/errors.ts';
+import { NotFoundError } from '../../lib/errors.ts';
 import { yuan } from '../courses/course-card.ts';
-import { isActiveMember } from '../orders/member-price.ts';
-import { ORDER_TTL_MS, newOrderNo, present } from '../orders/order-service.ts';
-import { findOrderById, findPendingOrder, insertPendingOrder, markClosed } from '../orders/order-repository.ts';
-import { daysLeft, isCorporateKind, purchaseRefusal } from './membership-rules.ts';
+import { isActiveMember } from '../access/member-standing.ts';
+import { findOrderById } from '../orders/order-repository.ts';
+import { daysLeft, isCorporateKind } from './membership-rules.ts';
 import {
   findCorporateName,
   findLatestGrantOfKind,
@@ -137,54 +132,6 @@ export async function vipInfo(db: Db, user: UserRow, now: number): Promise<VipIn
     }
   }
   return { ...check, savedFen: saved, savedYuan: yuan(saved), corporate };
-}
-
-/** `POST /v1/orders/member/{planId}`: the caller's pending order for a plan, made or reused (the course order's guard). */
-export async function createMembershipOrder(
-  db: Db,
-  dialect: Dialect,
-  user: UserRow,
-  planId: number,
-  opts: { provider: string; now: number },
-): Promise<{ order: Order; created: boolean }> {
-  const { now } = opts;
-  const plan = await findPlan(db, planId);
-  if (!plan) throw new NotFoundError('会员套餐不存在');
-  if (plan.on_sale !== 1) throw new AppError(ErrorCodes.MEMBERSHIP_PLAN_OFF_SALE);
-  const refusal = purchaseRefusal({ userType: user.user_type, expireAt: user.member_expire_at }, plan.user_type, now);
-  if (refusal) {
-    const why = { corporate: '您已是企业会员，可享会员权益，无需另行购买', permanent: '您的会员长期有效，无需续费', downgrade: '您当前的会员等级更高，无需购买该套餐' };
-    throw new AppError(ErrorCodes.MEMBERSHIP_NOT_NEEDED, why[refusal]);
-  }
-
-  const kind = SignupKind.MEMBERSHIP;
-  const existing = await findPendingOrder(db, user.id, kind, plan.id);
-  if (existing && existing.expires_at > now) return { order: (await present(db, dialect, [existing]))[0] as Order, created: false };
-  if (existing) await markClosed(db, existing.id, now);
-
-  const inserted = await insertPendingOrder(db, {
-    order_no: newOrderNo(),
-    user_id: user.id,
-    type: OrderType.NORMAL,
-    kind,
-    target_id: plan.id,
-    course_id: null,
-    chapter_id: null,
-    column_id: null,
-    amount_fen: plan.price,
-    status: 'pending',
-    provider: opts.provider,
-    description: `金法课堂${plan.name}`.slice(0, 120),
-    prepay_id: null,
-    transaction_id: null,
-    created_at: now,
-    paid_at: null,
-    expires_at: now + ORDER_TTL_MS,
-    closed_at: null,
-  });
-  const row = await findPendingOrder(db, user.id, kind, plan.id);
-  if (!row) throw new AppError(ErrorCodes.ORDER_NOT_PENDING);
-  return { order: (await present(db, dialect, [row]))[0] as Order, created: inserted };
 }
 
 /** `GET /v1/course_members/orders/{id}`: the H5 polls its membership order after the pay bridge reports success. */

@@ -1,15 +1,13 @@
 /**
- * Memberships (spec §7.2 `/v1/course_members/*`, decision 012) and buying one:
- * `POST /v1/orders/member/{planId}` makes the caller's pending order of sign-up kind MEMBERSHIP
- * (7, ours) — paid like any order through `/v1/orders/{id}/order_web_wxpay`, fulfilled by the one
- * notify handler. The plan list is public; `rights` answers the basic list to anonymous callers;
- * everything else is about the caller only.
+ * Memberships (spec §7.2 `/v1/course_members/*`, decision 012). Buying one is
+ * `POST /v1/orders/member/{planId}`, the checkout the order routes make from the membership order
+ * kind (order-kind.ts, decision 025) — paid like any order through `/v1/orders/{id}/order_web_wxpay`,
+ * fulfilled by the one notify handler. The plan list is public; `rights` answers the basic list to
+ * anonymous callers; everything else is about the caller only.
  */
-import { Type } from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
-  CreateOrderResult,
   Envelope,
   IdParam,
   MemberRights,
@@ -18,14 +16,10 @@ import {
   MembershipPlanList,
   MembershipPlanQuery,
   OrderProgress,
-  PlanIdParam,
   VipInfo,
 } from '@jinfa/shared';
 import { ok } from '../../lib/envelope.ts';
-import { createMembershipOrder, memberCheck, memberRights, membershipOrderProgress, planList, vipInfo } from './membership-service.ts';
-
-/** Bodiless write: the H5 sends `{}`, curl sends nothing; nothing in it is read. */
-const EmptyBody = Type.Unknown({ description: 'ignored' });
+import { memberCheck, memberRights, membershipOrderProgress, planList, vipInfo } from './membership-service.ts';
 
 export async function membershipRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -58,13 +52,4 @@ export async function membershipRoutes(fastify: FastifyInstance) {
     const { user } = await request.requireUser({ allowRestricted: true });
     return ok(await membershipOrderProgress(app.db, user, request.params.id, Date.now()));
   });
-
-  app.post(
-    '/orders/member/:planId',
-    { schema: { params: PlanIdParam, body: EmptyBody, response: { 200: Envelope(CreateOrderResult) } } },
-    async (request) => {
-      const { user } = await request.requireUser();
-      return ok(await createMembershipOrder(app.db, app.dialect, user, request.params.planId, { provider: app.adapters.pay.name, now: Date.now() }));
-    },
-  );
 }

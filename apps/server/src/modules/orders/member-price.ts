@@ -1,40 +1,21 @@
 /**
  * Member prices and the order rules and reads that sit beside order-service.ts (issue 4):
  *
- * - A member is a user of a member kind that gets member prices (MEMBER_PRICE_TYPES: 3 basic,
- *   4 special-topic, 5 bundle, 6/7 enterprise, 9 student, 10 traffic-pack) whose membership has not
- *   expired (`member_expire_at` null means no expiry). 2 (time-limited trial) and 8 (ordinary
- *   early-bird, a price cohort, not a membership) get none — decision 012. `isActiveMember` is the
- *   ONE place that decides: order prices, member-free courses, /course_members/* and vip_info
- *   all ask it, so an expired member is ordinary everywhere at the same instant.
+ * - A member is a user of a member kind that gets member prices whose membership has not expired
+ *   (decision 012); `isActiveMember` (access/member-standing.ts) is the ONE place that decides.
  * - A member pays `vip_price` where the course has one above 0 (never more than `price`);
  *   everyone else pays `price`. Fen throughout.
  * - A member-free course (`member_free`) is owned by membership: a member cannot order it (-1283).
  * - Cash-back courses (`activity_type` 1): a member joins only where vip_price > 0 (-1368).
  */
-import { ErrorCodes, UserType } from '@jinfa/shared';
+import { ErrorCodes } from '@jinfa/shared';
 import type { UserRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
+import { isActiveMember } from '../access/member-standing.ts';
 import type { CoursePricing } from './order-rules-repository.ts';
 
 /** Cash-back activity (courses.activity_type). */
 const ACTIVITY_CASHBACK = 1;
-
-/** The member kinds that get member prices and member-free courses while unexpired (decision 012). */
-export const MEMBER_PRICE_TYPES: ReadonlySet<number> = new Set<number>([
-  UserType.BASIC_MEMBER,
-  UserType.SPECIAL_TOPIC_MEMBER,
-  UserType.BUNDLE_MEMBER,
-  UserType.ENTERPRISE_CUSTOM,
-  UserType.ENTERPRISE_ANNUAL,
-  UserType.STUDENT_DISCOUNT,
-  UserType.TRAFFIC_PACK_MEMBER,
-]);
-
-export function isActiveMember(user: Pick<UserRow, 'user_type' | 'member_expire_at'>, now: number): boolean {
-  if (!MEMBER_PRICE_TYPES.has(user.user_type)) return false;
-  return user.member_expire_at === null || user.member_expire_at > now;
-}
 
 /**
  * The amount in fen the user pays for a whole course, after the member rules; throws the

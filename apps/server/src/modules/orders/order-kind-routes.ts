@@ -1,9 +1,11 @@
 /**
- * The order kinds' calls (decision 013), registered inside orderRoutes (same prefix and hooks):
- * - `GET  /v1/orders/quote/{course|chapter|column|live}/{id}`: what the sign-up page shows.
- * - `POST /v1/orders/chapter/{chapterId}` (kind 2), `POST /v1/orders/create/order/{columnId}`
- *   (kind 3, spec), `POST /v1/orders/live/{liveId}` (kind 6); early-bird (kind 5) is
- *   `POST /v1/orders/{courseId}` on an early-bird course.
+ * The order kinds' calls (decisions 013, 025), registered inside orderRoutes (same prefix and hooks):
+ * - `POST /v1{checkoutPath}` for every registered kind that has one: the caller's pending order
+ *   through the kind's draft — `/orders/{courseId}` (kinds 1 and 5), `/orders/chapter/{id}` (2),
+ *   `/orders/create/order/{columnId}` (3, spec), `/orders/live/{liveId}` (6),
+ *   `/orders/member/{planId}` (7, decision 012). Made from the registry when this plugin
+ *   registers, so a kind registered at start-up needs no route of its own.
+ * - `GET  /v1/orders/quote/{target}/{id}`: what the sign-up page shows, by the kind of that target.
  * - `POST /v1/orders/{courseId}/auto_order?timestamp&sign` and the operator's
  *   `POST /v1/admin/orders/auto_order_link` (X-Ops-Token).
  * - `POST /v1/orders/{orderId}/send_pay` (owner only) and the friend's
@@ -19,6 +21,7 @@ import {
   CreateOrderResult,
   Envelope,
   ErrorCodes,
+  Id,
   IdParam,
   OrderQuote,
   OrderQuoteParams,
@@ -33,8 +36,10 @@ import { ok } from '../../lib/envelope.ts';
 import { AppError } from '../../lib/errors.ts';
 import { opsTokenGuard } from '../../lib/ops-token.ts';
 import { SandboxPaymentProvider } from '../../adapters/pay/sandbox-pay.ts';
-import { createCourseOrder, reloadOrder } from './order-service.ts';
-import { createChapterOrder, createColumnOrder, createLiveOrder, quote } from './order-kinds.ts';
+import { placeKindOrder, reloadOrder } from './order-service.ts';
+import { quote } from './order-quote.ts';
+import { orderKinds } from './kinds/registry.ts';
+import { courseOrderKind } from './kinds/course.ts';
 import { makeAutoOrderLink, payForParams, payForSandboxOrder, payForSummary, sendPay, verifyAutoOrder } from './order-links.ts';
 
 /** Bodiless writes: the H5 sends `{}`, curl sends nothing; nothing in it is read. */
@@ -51,20 +56,24 @@ export async function orderKindRoutes(fastify: FastifyInstance) {
     return ok(await quote(app.db, user, request.params.target, request.params.id, Date.now()));
   });
 
-  app.post('/orders/chapter/:id', { schema: { params: IdParam, body: EmptyBody, response: { 200: Envelope(CreateOrderResult) } } }, async (request) => {
-    const { user } = await request.requireUser();
-    return ok(await createChapterOrder(app.db, app.dialect, user, request.params.id, placeOpts()));
-  });
-
-  app.post('/orders/create/order/:id', { schema: { params: IdParam, body: EmptyBody, response: { 200: Envelope(CreateOrderResult) } } }, async (request) => {
-    const { user } = await request.requireUser();
-    return ok(await createColumnOrder(app.db, app.dialect, user, request.params.id, placeOpts()));
-  });
-
-  app.post('/orders/live/:id', { schema: { params: IdParam, body: EmptyBody, response: { 200: Envelope(CreateOrderResult) } } }, async (request) => {
-    const { user } = await request.requireUser();
-    return ok(await createLiveOrder(app.db, app.dialect, user, request.params.id, placeOpts()));
-  });
+  for (const kind of orderKinds.all()) {
+    const path = kind.checkoutPath;
+    if (!path) continue;
+    // The path's one `:param` is the target id (`:id`, or `:planId` for a membership plan).
+    const param = /:(\w+)$/.exec(path)?.[1];
+    if (!param) throw new Error(`order kind ${kind.name}: checkout path ${path} ends in no :param`);
+    // A checkout answers about 1 KB once per purchase: compressing it cost more server time than it
+    // saved on the wire (the checkout budget, decision 009), so it goes out as it is.
+    app.post(
+      path,
+      { config: { compress: false }, schema: { params: Type.Object({ [param]: Id() }), body: EmptyBody, response: { 200: Envelope(CreateOrderResult) } } },
+      async (request) => {
+        const { user } = await request.requireUser();
+        const targetId = (request.params as Record<string, number>)[param] as number;
+        return ok(await placeKindOrder(app.db, app.dialect, user, kind, targetId, placeOpts()));
+      },
+    );
+  }
 
   app.post(
     '/orders/:id/auto_order',
@@ -73,7 +82,8 @@ export async function orderKindRoutes(fastify: FastifyInstance) {
       const { user } = await request.requireUser();
       const now = Date.now();
       verifyAutoOrder(secret(), request.params.id, request.query, now);
-      return ok(await createCourseOrder(app.db, app.dialect, user, request.params.id, { provider: app.adapters.pay.name, now }));
+      // The link signs the offer, not a price: every rule of the course kind still applies.
+      return ok(await placeKindOrder(app.db, app.dialect, user, courseOrderKind, request.params.id, { provider: app.adapters.pay.name, now }));
     },
   );
 

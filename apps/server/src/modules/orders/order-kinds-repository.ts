@@ -1,12 +1,9 @@
 /**
- * Queries of the order kinds (decision 013): what a chapter, column or live order is for, and the
- * grants each kind makes and takes back BY ORDER ID, so a refund removes exactly what its order
- * granted (a column order grants several courses; a course owned before keeps its own row).
- * Grants are on-conflict-nothing inserts, revokes are deletes by order id: both run inside the
- * transaction whose conditional status update won (fulfilment.ts), so each happens once.
+ * Queries of the order kinds (decision 013): what a chapter, column or live order is for, and
+ * what an order of any kind shows in a list. The grants the kinds write and revoke by order id
+ * are access/grant-writes.ts (decision 025).
  */
 import type { Conn } from '../../db/conn.ts';
-import type { OrderRow } from '../../db/schema.ts';
 
 /* ---- what is bought ---- */
 
@@ -161,92 +158,10 @@ export async function hasPaidOrderFor(db: Conn, userId: number, kind: number, ta
 
 /* ---- entitlements ---- */
 
-export async function findUserChapter(db: Conn, userId: number, chapterId: number): Promise<{ order_id: number | null } | undefined> {
-  return db.selectFrom('user_chapters').select('order_id').where('user_id', '=', userId).where('chapter_id', '=', chapterId).executeTakeFirst();
-}
-
 /** The chapters of a course the user bought one by one (for players and the chapter list). */
 export async function listOwnedChapterIds(db: Conn, userId: number, courseId: number): Promise<number[]> {
   const rows = await db.selectFrom('user_chapters').select('chapter_id').where('user_id', '=', userId).where('course_id', '=', courseId).execute();
   return rows.map((r) => r.chapter_id);
-}
-
-export async function findUserLive(db: Conn, userId: number, liveId: number): Promise<{ order_id: number | null } | undefined> {
-  return db.selectFrom('user_lives').select('order_id').where('user_id', '=', userId).where('live_id', '=', liveId).executeTakeFirst();
-}
-
-/** One course for one paid order (kinds 1, 4, 5 and each course of a column). True when new. */
-export async function insertOrderCourseGrant(db: Conn, g: { userId: number; courseId: number; orderId: number; now: number }): Promise<boolean> {
-  const row = await db
-    .insertInto('user_courses')
-    .values({ user_id: g.userId, course_id: g.courseId, source: 'order', order_id: g.orderId, created_at: g.now })
-    .onConflict((oc) => oc.columns(['user_id', 'course_id']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-/**
- * Revokes the course grants of one order. A row granted before migration 011 has no order id: for
- * a whole-course order it is found by user, course and source 'order' as before.
- */
-export async function deleteOrderCourseGrants(db: Conn, order: Pick<OrderRow, 'id' | 'user_id' | 'course_id'>, legacy: boolean): Promise<number> {
-  // Only order grants: a row since relabelled (e.g. to a corporate grant) is no longer the order's.
-  const res = await db.deleteFrom('user_courses').where('order_id', '=', order.id).where('source', '=', 'order').executeTakeFirst();
-  let n = Number(res.numDeletedRows);
-  if (n === 0 && legacy && order.course_id !== null) {
-    const old = await db
-      .deleteFrom('user_courses')
-      .where('user_id', '=', order.user_id)
-      .where('course_id', '=', order.course_id)
-      .where('source', '=', 'order')
-      .where('order_id', 'is', null)
-      .executeTakeFirst();
-    n = Number(old.numDeletedRows);
-  }
-  return n;
-}
-
-export async function insertChapterGrant(db: Conn, g: { userId: number; chapterId: number; courseId: number; orderId: number; now: number }): Promise<boolean> {
-  const row = await db
-    .insertInto('user_chapters')
-    .values({ user_id: g.userId, chapter_id: g.chapterId, course_id: g.courseId, order_id: g.orderId, created_at: g.now })
-    .onConflict((oc) => oc.columns(['user_id', 'chapter_id']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-export async function deleteChapterGrants(db: Conn, orderId: number): Promise<number> {
-  const res = await db.deleteFrom('user_chapters').where('order_id', '=', orderId).executeTakeFirst();
-  return Number(res.numDeletedRows);
-}
-
-/** Grants the live and counts the sign-up (lives.signup_count) when the grant is new. */
-export async function insertLiveGrant(db: Conn, g: { userId: number; liveId: number; orderId: number; now: number }): Promise<boolean> {
-  const row = await db
-    .insertInto('user_lives')
-    .values({ user_id: g.userId, live_id: g.liveId, order_id: g.orderId, created_at: g.now })
-    .onConflict((oc) => oc.columns(['user_id', 'live_id']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (!row) return false;
-  await db.updateTable('lives').set((eb) => ({ signup_count: eb('signup_count', '+', 1) })).where('id', '=', g.liveId).execute();
-  return true;
-}
-
-export async function deleteLiveGrants(db: Conn, order: Pick<OrderRow, 'id' | 'target_id'>): Promise<number> {
-  const res = await db.deleteFrom('user_lives').where('order_id', '=', order.id).executeTakeFirst();
-  const n = Number(res.numDeletedRows);
-  if (n > 0) {
-    await db
-      .updateTable('lives')
-      .set((eb) => ({ signup_count: eb('signup_count', '-', n) }))
-      .where('id', '=', order.target_id)
-      .where('signup_count', '>=', n)
-      .execute();
-  }
-  return n;
 }
 
 /* ---- presenting orders of every kind ---- */

@@ -68,7 +68,7 @@ export async function insertPendingOrder(db: Conn, order: NewOrder): Promise<boo
 export async function insertPendingOrderRow(db: Conn, order: NewPendingOrder): Promise<OrderRow | undefined> {
   // Precompiled (the checkout's hottest write): every column a placeholder, filled from `order`.
   const values = Object.fromEntries(ORDER_COLUMNS.map((c) => [c, placeholder(c)])) as unknown as NewOrder;
-  const rows = await runPrecompiled(db, dialectOf(db), 'orders-insert-pending', () => db.insertInto('orders').values(values).onConflict((oc) => oc.doNothing()).returningAll(), order);
+  const rows = await runPrecompiled(db, 'orders-insert-pending', () => db.insertInto('orders').values(values).onConflict((oc) => oc.doNothing()).returningAll(), order);
   return rows[0];
 }
 
@@ -88,7 +88,7 @@ export async function findOrderWithOwnerOpenid(db: Conn, id: number, appId: stri
           .as('owner_openid'),
       )
       .where('orders.id', '=', placeholder<number>('id'));
-  const [row] = await runPrecompiled(db, dialectOf(db), 'orders-with-owner-openid', build, { id, appId });
+  const [row] = await runPrecompiled(db, 'orders-with-owner-openid', build, { id, appId });
   if (!row) return undefined;
   const { owner_openid: openid, ...order } = row;
   return { order, openid: openid ?? undefined };
@@ -154,7 +154,7 @@ export async function setPrepayId(db: Conn, id: number, prepayId: string): Promi
       .set({ prepay_id: placeholder<string>('prepayId') })
       .where('id', '=', placeholder<number>('id'))
       .where('status', '=', 'pending');
-  await runPrecompiled(db, dialectOf(db), 'orders-set-prepay-id', build, { id, prepayId });
+  await runPrecompiled(db, 'orders-set-prepay-id', build, { id, prepayId });
 }
 
 /** Pending orders past their expiry, oldest first. */

@@ -4,7 +4,6 @@ import { SignupKind } from '@jinfa/shared';
 import type { Conn } from '../../db/conn.ts';
 import type { OrderRow } from '../../db/schema.ts';
 import { placeholder, runPrecompiled } from '../../db/precompiled.ts';
-import { dialectOf } from './order-repository.ts';
 import { COURSE_ROW_CARD_COLUMNS, type CourseRowCard } from '../courses/course-card-repository.ts';
 
 export interface CoursePricing {
@@ -139,7 +138,7 @@ export async function findCourseForCheckout(db: Conn, userId: number, courseId: 
       ])
       .where('courses.id', '=', placeholder<number>('courseId'));
   const key = except ? 'orders-course-for-checkout-except' : 'orders-course-for-checkout';
-  const [row] = await runPrecompiled(db, dialectOf(db), key, build, { userId, courseId, exceptActivityId });
+  const [row] = await runPrecompiled(db, key, build, { userId, courseId, exceptActivityId });
   // PostgreSQL answers booleans, SQLite 0/1.
   return row && { ...row, bought_by_chapter: Boolean(row.bought_by_chapter), group_paying: Boolean(row.group_paying) };
 }

@@ -9,9 +9,8 @@ import type { Dialect } from '../../db/database.ts';
 import { AppError, NotFoundError } from '../../lib/errors.ts';
 import { yuan } from '../courses/course-card.ts';
 import { CourseStatus } from '../courses/course-state.ts';
-import { findUserCourse } from '../learning/learning-repository.ts';
+import { findUserChapter, findUserCourse } from '../access/access-repository.ts';
 import { assertProfileAllowsPurchase, present } from './order-service.ts';
-import { findUserChapter } from './order-kinds-repository.ts';
 import { findChapterForPrepay, findCoursePricing, findLatestCourseOrderOfType, listRecentPaidCourseOrders } from './order-rules-repository.ts';
 
 /** Invite orders (spec §3 order type 2). */

@@ -6,7 +6,7 @@
  * - Paying: the configured provider turns a pending order into pay parameters.
  * - Fulfilment (`fulfilPayment`): ONE transaction records the notification by transaction id
  *   (a replay finds it and changes nothing), moves pending → paid with a conditional update and
- *   grants the course in `user_courses` (source 'order', on conflict nothing). So paid ⇔ exactly
+ *   lets the order's kind write its grants (kinds/registry.ts, decision 025). So paid ⇔ exactly
  *   one entitlement, however many notifications arrive and in whatever order.
  * - Money for an order that is no longer pending (closed by timeout or cancel, or paid by another
  *   transaction) is recorded with outcome `needs_refund` and NOT fulfilled: the learner cancelled
@@ -15,7 +15,7 @@
  * - Closing: cancel (owner) and the timeout sweep (`closeExpiredOrders`) move pending → closed.
  */
 import crypto from 'node:crypto';
-import { AuditResult, ErrorCodes, OrderType, SignupKind, type Order, type OrderPage, type OrderProgress, type PayParams, type PayScene, type ProfileCheck } from '@jinfa/shared';
+import { AuditResult, ErrorCodes, type Order, type OrderPage, type OrderProgress, type PayParams, type PayScene, type ProfileCheck } from '@jinfa/shared';
 import type { Db } from '../../db/conn.ts';
 import type { OrderRow, UserRow } from '../../db/schema.ts';
 import type { Dialect } from '../../db/database.ts';
@@ -23,13 +23,9 @@ import { AppError, NotFoundError } from '../../lib/errors.ts';
 import { findCardsByIds, withStatics, type CourseRowCard } from '../courses/course-card-repository.ts';
 import { readListCount } from '../learning/list-count-repository.ts';
 import { toCourseCard, yuan } from '../courses/course-card.ts';
-import { assertCourseOnShelf } from '../courses/course-state.ts';
-import { findUserCourse } from '../learning/learning-repository.ts';
+import { findUserCourse } from '../access/access-repository.ts';
 import { auditResultOf } from '../users/profile-service.ts';
-import { courseAmountFor } from './member-price.ts';
-import { checkEntitlement } from '../media/entitlement.ts';
-import { findCourseForCheckout, type CourseForCheckout } from './order-rules-repository.ts';
-import { grantOrder } from './fulfilment.ts';
+import { orderKinds, type OrderDraft, type OrderKind } from './kinds/registry.ts';
 import { orderItems } from './order-items.ts';
 import { refundStatesOfOrders } from './refund-repository.ts';
 import { PayProviderError, type PayNotification, type PaymentProvider } from '../../adapters/pay/payment-provider.ts';
@@ -103,7 +99,7 @@ export async function present(db: Db, dialect: Dialect, rows: OrderRow[], course
   // The cards and the refund states are read together (one round trip less on a page of orders).
   // Refund rows exist only for orders that were paid: a pending order (a fresh checkout) needs no read.
   const [cardRows, refunds] = await Promise.all([
-    known ? withStatics(db, dialect, courseRows) : findCardsByIds(db, dialect, ids),
+    known ? withStatics(db, courseRows) : findCardsByIds(db, ids),
     refundStatesOfOrders(db, rows.filter((r) => r.status !== 'pending').map((r) => r.id)),
   ]);
   const cards = new Map(cardRows.map((c) => [c.id, c]));
@@ -132,109 +128,13 @@ export async function presentOne(db: Db, dialect: Dialect, row: OrderRow, course
   return (await present(db, dialect, [row], courseRows))[0] as Order;
 }
 
-/** What a new order is for and costs; every kind's rules answer one (order-kinds.ts for 2, 3, 6). */
-export interface OrderDraft {
-  type: number;
-  kind: number;
-  /** Keys the one-pending-order guard with user and kind. */
-  targetId: number;
-  courseId: number | null;
-  chapterId: number | null;
-  columnId: number | null;
-  amountFen: number;
-  description: string;
-  /** The course row of the course's card, read with the rules (whole-course kinds): presenting the order reads no course again. */
-  courseRow?: CourseRowCard;
-}
+type PlaceOpts = { provider: string; now: number };
+type Placed = { order: Order; created: boolean };
 
-/** Early-bird courses (courses.activity_type 2): sign-up kind 5 at the bird price, within the window. */
-export const ACTIVITY_EARLY_BIRD = 2;
-
-/** Where `now` falls in a course's enrolment window (null sides are open). */
-export function enrolWindowState(course: { enroll_start_at: number | null; enroll_end_at: number | null }, now: number): 'open' | 'not_started' | 'ended' {
-  if (course.enroll_start_at !== null && now < course.enroll_start_at) return 'not_started';
-  if (course.enroll_end_at !== null && now >= course.enroll_end_at) return 'ended';
-  return 'open';
-}
-
-/**
- * -1283 when the learner may already study the whole course — the SAME verdict the course page's
- * 开始学习 and the player use (`checkEntitlement`, media/entitlement.ts): owned, member-free for an
- * active member, their own corporate's course while that membership lasts. A free course is left
- * to the free-course rule. A corporate grant that no longer plays still holds the course's one
- * `user_courses` row, so an order could not grant it either: -1283 as well.
- */
-async function assertNotEntitled(db: Db, user: UserRow, course: CourseForCheckout, now: number): Promise<void> {
-  const verdict = await checkEntitlement(db, user, course, null, now);
-  if (verdict.allowed) {
-    if (verdict.via === 'member') throw new AppError(ErrorCodes.ALREADY_ENROLLED, '会员可免费学习该课程，无需购买');
-    if (verdict.via === 'corporate') throw new AppError(ErrorCodes.ALREADY_ENROLLED, '企业会员可免费学习该课程，无需购买');
-    if (verdict.via !== 'free') throw new AppError(ErrorCodes.ALREADY_ENROLLED);
-  } else if (verdict.code === ErrorCodes.CORPORATE_MEMBERSHIP_EXPIRED && (await findUserCourse(db, user.id, course.id))) {
-    throw new AppError(ErrorCodes.ALREADY_ENROLLED);
-  }
-}
-
-/**
- * The rules of buying a whole course (kinds 1 and 5), in the order a learner should hear them:
- * entitled -1283 (`assertNotEntitled`), a paid group order still forming -1283, shelf
- * -1281/-45061, free, -1365, the profile gate, the enrolment window -1284/-1285, then the price
- * (member rules in member-price.ts; an early-bird course costs its bird price if lower). Throws
- * the rule's code; answers the draft otherwise. Two reads (the course with the caller's facts,
- * and the entitlement): the checkout budget counts them.
- *
- * `groupActivityId`: the group-buy activity the caller is starting or joining; its own live
- * membership is judged there (-10122), so only paid groups of OTHER activities count here.
- */
-export async function courseDraft(db: Db, user: UserRow, courseId: number, now: number, opts: { groupActivityId?: number } = {}): Promise<OrderDraft> {
-  const course = await findCourseForCheckout(db, user.id, courseId, opts.groupActivityId ?? null);
-  if (!course) throw new NotFoundError('课程不存在');
-  await assertNotEntitled(db, user, course, now);
-  // Paid into a group that has not formed: the course comes when it forms, or the money goes back.
-  if (course.group_paying) throw new AppError(ErrorCodes.ALREADY_ENROLLED, '您已拼团付款，成团后即可学习，无需再次购买');
-  assertCourseOnShelf(course);
-  if (course.is_free === 1 || course.price <= 0) throw new AppError(ErrorCodes.ORDER_COURSE_FREE);
-  // A series already bought chapter by chapter cannot also be bought whole.
-  if (course.course_type === 2 && course.bought_by_chapter) throw new AppError(ErrorCodes.SERIES_BOUGHT_BY_CHAPTER);
-  if (course.needs_verified_profile === 1) assertProfileAllowsPurchase(user, now);
-  const window = enrolWindowState(course, now);
-  if (window === 'not_started') throw new AppError(ErrorCodes.ENROL_NOT_STARTED);
-  if (window === 'ended') throw new AppError(ErrorCodes.ENROL_ENDED);
-
-  // Member price, member-free and cash-back rules (member-price.ts); throws the rule's code.
-  let amountFen = courseAmountFor(user, course, now);
-  let kind: number = SignupKind.COURSE;
-  if (course.activity_type === ACTIVITY_EARLY_BIRD) {
-    kind = SignupKind.BIRD_BUY;
-    if (course.bird_price !== null && course.bird_price > 0) amountFen = Math.min(amountFen, course.bird_price);
-  }
-  return {
-    type: OrderType.NORMAL,
-    kind,
-    targetId: courseId,
-    courseId,
-    chapterId: null,
-    columnId: null,
-    amountFen,
-    description: course.name.slice(0, 120),
-    courseRow: course,
-  };
-}
-
-/**
- * The caller's pending order for `draft`, made or reused: one pending order per user, kind and
- * target (the partial unique index), so double taps and concurrent taps share one order.
- */
-export async function placeOrder(
-  db: Db,
-  dialect: Dialect,
-  userId: number,
-  draft: OrderDraft,
-  opts: { provider: string; now: number },
-): Promise<{ order: Order; created: boolean }> {
+/** The pending order row of `draft` for `userId`: what every kind's checkout inserts. */
+export function pendingOrderRow(userId: number, draft: OrderDraft, opts: { provider: string; now: number; expiresAt?: number }): NewPendingOrder {
   const { now } = opts;
-  const known = draft.courseRow ? [draft.courseRow] : undefined;
-  const fresh = (): NewPendingOrder => ({
+  return {
     order_no: newOrderNo(),
     user_id: userId,
     type: draft.type,
@@ -251,10 +151,26 @@ export async function placeOrder(
     transaction_id: null,
     created_at: now,
     paid_at: null,
-    expires_at: now + ORDER_TTL_MS,
+    expires_at: opts.expiresAt ?? now + ORDER_TTL_MS,
     closed_at: null,
     payer_id: null,
-  });
+  };
+}
+
+/**
+ * The caller's pending order for `draft`, made or reused: one pending order per user, kind and
+ * target (the partial unique index), so double taps and concurrent taps share one order.
+ */
+export async function placeOrder(
+  db: Db,
+  dialect: Dialect,
+  userId: number,
+  draft: OrderDraft,
+  opts: { provider: string; now: number },
+): Promise<{ order: Order; created: boolean }> {
+  const { now } = opts;
+  const known = draft.courseRow ? [draft.courseRow] : undefined;
+  const fresh = () => pendingOrderRow(userId, draft, opts);
   // The common case is one statement: the insert takes the free pending slot and answers the row.
   const inserted = await insertPendingOrderRow(db, fresh());
   if (inserted) return { order: await presentOne(db, dialect, inserted, known), created: true };
@@ -271,15 +187,13 @@ export async function placeOrder(
   return { order: await presentOne(db, dialect, row, known), created: false };
 }
 
-/** `POST /v1/orders/{courseId}`: the caller's pending order for a whole course (or early-bird), made or reused. */
-export async function createCourseOrder(
-  db: Db,
-  dialect: Dialect,
-  user: UserRow,
-  courseId: number,
-  opts: { provider: string; now: number },
-): Promise<{ order: Order; created: boolean }> {
-  return placeOrder(db, dialect, user.id, await courseDraft(db, user, courseId, opts.now), opts);
+/**
+ * The checkout of every kind (`POST /v1{kind.checkoutPath}`, order-kind-routes.ts): the kind's
+ * draft — its rules and price, throwing the rule's code — then the one `placeOrder`.
+ */
+export async function placeKindOrder(db: Db, dialect: Dialect, user: UserRow, kind: OrderKind, targetId: number, opts: PlaceOpts): Promise<Placed> {
+  if (!kind.draft) throw new Error(`order kind ${kind.name} has no draft`);
+  return placeOrder(db, dialect, user.id, await kind.draft(db, user, targetId, opts.now), opts);
 }
 
 /** The caller's own order, or not found (another user's order is indistinguishable from none). */
@@ -427,9 +341,12 @@ export async function fulfilPayment(db: Db, providerName: string, n: PayNotifica
       now,
     });
     if (!fresh) return 'replay';
+    // Resolved before anything moves: an order no kind claims throws, and the notification is not recorded.
+    const kind = orderKinds.resolve(order);
     const paidAt = n.paidAt ? n.paidAt.getTime() : now;
     if (await markPaid(trx, order.id, n.transactionId, paidAt)) {
-      await grantOrder(trx, order, now);
+      // Only the caller whose pending → paid won: each paid order is fulfilled once.
+      await kind.fulfil(trx, order, now);
       return 'fulfilled';
     }
     await setNotificationOutcome(trx, n.transactionId, 'needs_refund');
@@ -456,7 +373,10 @@ export async function orderPage(db: Db, dialect: Dialect, userId: number, q: { t
   return { rows: await present(db, dialect, rows), total };
 }
 
-/** `GET /v1/courses/{id}/check_order_progress`. */
+/**
+ * `GET /v1/courses/{id}/check_order_progress`. `owned` is the grant the paid order writes, read
+ * through the access module (a membership that opens the course is no order progress).
+ */
 export async function orderProgress(db: Db, userId: number, courseId: number): Promise<OrderProgress> {
   const course = await findCourseForOrder(db, courseId);
   if (!course) throw new NotFoundError('课程不存在');

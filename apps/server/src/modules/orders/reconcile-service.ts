@@ -13,7 +13,7 @@
  *   refund number derived from the transaction (needs_refund → refunding → refunded | refund_failed).
  * - `runOrderUpkeep`: the sweep timer's round — reconcile BEFORE closing expired orders, so an order
  *   that was paid but not notified is never closed; then pay back, then finish stuck refunds.
- *   `createUpkeepRunner` (upkeep-lock.ts) runs it on one instance at a time.
+ *   jobs/order-upkeep.ts runs it every minute on one instance at a time.
  */
 import type { Db } from '../../db/conn.ts';
 import type { OrderRow } from '../../db/schema.ts';

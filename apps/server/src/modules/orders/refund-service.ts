@@ -9,7 +9,7 @@
  *    failed, ABNORMAL → abnormal; a definitive refusal → failed; a network failure leaves it
  *    processing for the finisher.
  * 3. Ending is ONE transaction: processing → success (conditional) and, for the one caller that
- *    moved it, the order's paid → refunded with its grant revoked (`revokeOrder`), or the
+ *    moved it, the order's paid → refunded with its grant revoked (its kind's `refund`), or the
  *    needs_refund notification's refunding → refunded.
  *
  * While a refund is processing the order stays `paid` and the learner keeps the course: access goes
@@ -24,7 +24,7 @@ import { yuan } from '../courses/course-card.ts';
 import { PayProviderError, type PaymentProvider, type RefundNotification, type RefundResult } from '../../adapters/pay/payment-provider.ts';
 import { findOrderById } from './order-repository.ts';
 import { beginNeedsRefund, markRefunded, settleNeedsRefund } from './upkeep-repository.ts';
-import { revokeOrder } from './fulfilment.ts';
+import { orderKinds } from './kinds/registry.ts';
 import { endRefund, findRefundByNo, insertRefund, listRefunds, listStaleProcessingRefunds, reopenFailedRefund, touchRefund } from './refund-repository.ts';
 
 /** A processing refund is asked about again after this long without news. */
@@ -61,7 +61,11 @@ export async function applyRefundState(db: Db, refundNo: string, answer: Pick<Re
         return;
       }
       const order = await findOrderById(trx, refund.order_id);
-      if (order && (await markRefunded(trx, order.id))) await revokeOrder(trx, order, now);
+      if (!order) return;
+      // Resolved before the order moves: an order no kind claims throws and the refund stays processing.
+      const kind = orderKinds.resolve(order);
+      // Only the caller whose paid → refunded won revokes: each refund takes back once.
+      if (await markRefunded(trx, order.id)) await kind.refund(trx, order, now);
     });
   } else {
     const status = answer.status === 'ABNORMAL' ? 'abnormal' : 'failed';

@@ -8,7 +8,6 @@ import { Type } from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
-  CreateOrderResult,
   Envelope,
   ErrorCodes,
   IdParam,
@@ -26,11 +25,9 @@ import {
 import { ok } from '../../lib/envelope.ts';
 import { AppError } from '../../lib/errors.ts';
 import { SandboxPaymentProvider } from '../../adapters/pay/sandbox-pay.ts';
-import { createUpkeepRunner } from './upkeep-lock.ts';
 import { orderKindRoutes } from './order-kind-routes.ts';
 import {
   cancelOrder,
-  createCourseOrder,
   orderForSandboxPay,
   orderPage,
   orderProgress,
@@ -42,8 +39,6 @@ import {
 
 /** Bodiless writes: the H5 sends `{}`, curl sends nothing; nothing in it is read. */
 const EmptyBody = Type.Unknown({ description: 'ignored' });
-/** How often the timeout sweep runs; each order closes at most this long after its expiry. */
-const SWEEP_INTERVAL_MS = 60_000;
 
 export async function orderRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -51,31 +46,11 @@ export async function orderRoutes(fastify: FastifyInstance) {
     reply.header('Cache-Control', 'private, no-store');
   });
 
-  let sweep: NodeJS.Timeout | undefined;
-  // One instance sweeps at a time: a lease in the database, or in Redis when configured (upkeep-lock.ts).
-  const upkeep = createUpkeepRunner(app);
-  app.addHook('onReady', async () => {
-    sweep = setInterval(() => {
-      // Reconcile (lost notifications), then close what is really unpaid, then pay back late money.
-      upkeep.runOnce(Date.now()).catch((err: unknown) => app.log.error({ err }, 'order sweep failed'));
-    }, SWEEP_INTERVAL_MS);
-    sweep.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (sweep) clearInterval(sweep);
-    await upkeep.close();
-  });
-
-  // Chapter, column, live, auto-order and 代付 calls (decision 013).
+  // Every kind's checkout and quote (the registry, decision 025), auto-order and 代付 calls (decision 013).
   await app.register(orderKindRoutes);
 
-  // The two checkout calls answer about 1 KB once per purchase: compressing it cost more server time
-  // than it saved on the wire (the checkout budget, decision 009), so they go out as they are.
-  app.post('/orders/:id', { config: { compress: false }, schema: { params: IdParam, body: EmptyBody, response: { 200: Envelope(CreateOrderResult) } } }, async (request) => {
-    const { user } = await request.requireUser();
-    return ok(await createCourseOrder(app.db, app.dialect, user, request.params.id, { provider: app.adapters.pay.name, now: Date.now() }));
-  });
-
+  // Pay parameters answer about 1 KB once per purchase: compressing it cost more server time than
+  // it saved on the wire (the checkout budget, decision 009), so they go out as they are.
   // ?scene=jsapi|h5|native: the H5 says how it can pay (WeChat's bridge, a mobile browser, a desktop QR).
   app.post('/orders/:id/order_web_wxpay', { config: { compress: false }, schema: { params: IdParam, querystring: PaySceneQuery, body: EmptyBody, response: { 200: Envelope(PayParams) } } }, async (request) => {
     const { user } = await request.requireUser();

@@ -1,7 +1,7 @@
 /**
  * Queries of the order upkeep (reconcile-service.ts): stale pending orders to ask the provider
- * about, paid → refunded with its grant revoked, and the needs_refund notifications to pay back
- * (needs_refund → refunding while its refund runs → refunded | refund_failed).
+ * about, paid → refunded (the order's kind revokes its grant), and the needs_refund notifications
+ * to pay back (needs_refund → refunding while its refund runs → refunded | refund_failed).
  * Every change is conditional on the current state, so concurrent callers move a row once.
  */
 import type { Conn } from '../../db/conn.ts';
@@ -24,17 +24,6 @@ export function listStalePendingWithPrepay(db: Conn, createdBefore: number, limi
 export async function markRefunded(db: Conn, id: number): Promise<boolean> {
   const res = await db.updateTable('orders').set({ status: 'refunded' }).where('id', '=', id).where('status', '=', 'paid').executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
-}
-
-/** Revokes the course a paid order granted (only the 'order' grant; free, member and corporate ones stay). */
-export async function deleteOrderGrant(db: Conn, userId: number, courseId: number): Promise<number> {
-  const res = await db
-    .deleteFrom('user_courses')
-    .where('user_id', '=', userId)
-    .where('course_id', '=', courseId)
-    .where('source', '=', 'order')
-    .executeTakeFirst();
-  return Number(res.numDeletedRows);
 }
 
 export interface NeedsRefundRow {

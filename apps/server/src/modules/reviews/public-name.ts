@@ -1,16 +1,8 @@
 /**
  * How other learners appear on a course page. Real names are personal information, so they are
- * never shown whole: 张明远 → 张*远, 赵磊 → 赵*, 欧阳晓峰 → 欧**峰.
+ * never shown whole: 张明远 → 张*远, 赵磊 → 赵*, 欧阳晓峰 → 欧**峰 (lib/mask.ts).
  */
-
-/** Masks all but the first and last character (by code point, so CJK and emoji count as one). */
-export function maskName(name: string): string {
-  const chars = Array.from(name.trim());
-  if (chars.length === 0) return '';
-  if (chars.length === 1) return '*';
-  if (chars.length === 2) return `${chars[0]}*`;
-  return `${chars[0]}${'*'.repeat(chars.length - 2)}${chars[chars.length - 1]}`;
-}
+import { maskName } from '../../lib/mask.ts';
 
 const FALLBACK_NAME = '金法学员';
 

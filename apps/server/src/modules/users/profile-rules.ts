@@ -31,9 +31,3 @@ export function isValidName(name: string): boolean {
 export function isValidEmail(email: string): boolean {
   return email.length <= EMAIL_MAX && EMAIL.test(email);
 }
-
-/** 13800000001 → 138****0001 (test-login list, default nicknames). */
-export function maskMobile(mobile: string | null): string {
-  if (!mobile) return '';
-  return mobile.length >= 7 ? `${mobile.slice(0, 3)}****${mobile.slice(-4)}` : '****';
-}

@@ -15,11 +15,12 @@ import {
 import { AppError } from '../../lib/errors.ts';
 import type { UserRow, UserUpdate } from '../../db/schema.ts';
 import { WechatOAuthError, type WechatOAuthClient } from '../../adapters/wechat/wechat-oauth.ts';
-import { openSecret, sealSecret } from '../auth/secret-box.ts';
+import { openSecret, sealSecret } from '../../lib/secret-box.ts';
 import { findUserProfileRow, listPresetUsers, updateUser, type UserProfileRow } from './user-repository.ts';
 import type { Conn, Db, Trx } from '../../db/conn.ts';
 import { listIdentitiesOfUser, updateIdentity } from './wechat-identity-repository.ts';
-import { cleanText, isValidEmail, isValidName, maskMobile, squeeze } from './profile-rules.ts';
+import { cleanText, isValidEmail, isValidName, squeeze } from './profile-rules.ts';
+import { maskMobile } from '../../lib/mask.ts';
 import { isEmailVerified } from './email-verification-service.ts';
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());

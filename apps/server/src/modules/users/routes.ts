@@ -1,14 +1,12 @@
 /**
- * /v1 users: the learner's profile and account (spec §7.1). Login and sessions live in
- * modules/auth and are registered from here so the whole §7.1 list has one entry point.
+ * /v1 users: the learner's profile and account (spec §7.1). Login and sessions (modules/auth) are
+ * registered beside these in app.ts: auth reads users, so users never imports auth.
  */
 import { Type } from 'typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ActivateResult, AuditStatusResult, Envelope, SubscribeStatus, UserInfoBody, UserProfile, Int } from '@jinfa/shared';
 import { ok } from '../../lib/envelope.ts';
-import { authRoutes } from '../auth/auth-routes.ts';
-import { wechatRoutes } from '../auth/wechat-routes.ts';
 import { activateUser, auditResultOf, loadProfile, syncFromWechat, updateProfile } from './profile-service.ts';
 import { emailRoutes } from './email-routes.ts';
 import { sendEmailCode } from './email-verification-service.ts';
@@ -31,8 +29,6 @@ const InfoQuery = Type.Object({ changeSourceType: Type.Optional(Int({ minimum: 0
 const EmptyBody = Type.Unknown({ description: 'ignored' });
 
 export async function userRoutes(fastify: FastifyInstance) {
-  await fastify.register(authRoutes);
-  await fastify.register(wechatRoutes);
   await fastify.register(emailRoutes);
 
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();

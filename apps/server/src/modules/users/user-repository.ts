@@ -1,6 +1,5 @@
 import type { NewUser, UserRow, UserUpdate } from '../../db/schema.ts';
 import type { Conn } from '../../db/conn.ts';
-import type { Dialect } from '../../db/database.ts';
 
 
 export function findUserById(db: Conn, id: number): Promise<UserRow | undefined> {
@@ -70,11 +69,4 @@ export async function findUserProfileRow(db: Conn, id: number): Promise<UserProf
   if (!row) return undefined;
   // EXISTS is 0/1 on SQLite and a boolean on PostgreSQL.
   return { ...row, corporate_name: row.corporate_name ?? '', has_wechat: Boolean(row.has_wechat) };
-}
-
-/** Whether a write failed on a UNIQUE constraint (a concurrent writer took the value first). */
-export function isUniqueViolation(err: unknown, dialect: Dialect): boolean {
-  const code = (err as { code?: unknown })?.code;
-  // better-sqlite3 reports SQLITE_CONSTRAINT_UNIQUE; pg reports SQLSTATE 23505.
-  return dialect === 'sqlite' ? code === 'SQLITE_CONSTRAINT_UNIQUE' : code === '23505';
 }

@@ -1,9 +1,3 @@
-import { Svg, type IconProps } from './svg.tsx';
+import { icon } from './svg.tsx';
 
-export function BackIcon(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <path d="M15 5.5 8.5 12l6.5 6.5" />
-    </Svg>
-  );
-}
+export const BackIcon = icon(<path d="M15 5.5 8.5 12l6.5 6.5" />);

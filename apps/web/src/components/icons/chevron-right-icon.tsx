@@ -1,9 +1,3 @@
-import { Svg, type IconProps } from './svg.tsx';
+import { icon } from './svg.tsx';
 
-export function ChevronRightIcon(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <path d="m9.5 6 6 6-6 6" />
-    </Svg>
-  );
-}
+export const ChevronRightIcon = icon(<path d="m9.5 6 6 6-6 6" />);

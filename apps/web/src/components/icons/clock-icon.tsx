@@ -1,12 +1,8 @@
-import { Svg, type IconProps } from './svg.tsx';
+import { icon } from './svg.tsx';
 
-export function ClockIcon(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <>
+export const ClockIcon = icon(
+  <>
     <circle cx="12" cy="12" r="8.5" />
     <path d="M12 7.5V12l3 2" />
-  </>
-    </Svg>
-  );
-}
+  </>,
+);

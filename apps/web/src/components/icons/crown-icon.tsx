@@ -1,12 +1,8 @@
-import { Svg, type IconProps } from './svg.tsx';
+import { icon } from './svg.tsx';
 
-export function CrownIcon(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <>
+export const CrownIcon = icon(
+  <>
     <path d="m4 8 4 3.5L12 5l4 6.5L20 8l-1.5 10h-13z" />
     <path d="M6 20.5h12" />
-  </>
-    </Svg>
-  );
-}
+  </>,
+);

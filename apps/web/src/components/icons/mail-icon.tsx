@@ -1,12 +1,8 @@
-import { Svg, type IconProps } from './svg.tsx';
+import { icon } from './svg.tsx';
 
-export function MailIcon(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <>
+export const MailIcon = icon(
+  <>
     <rect x="3.5" y="5.5" width="17" height="13" rx="2" />
     <path d="m4 7 8 6 8-6" />
-  </>
-    </Svg>
-  );
-}
+  </>,
+);

@@ -23,3 +23,17 @@ export function CourseHero({ course, badge, sub, children }: { course: CourseCar
     </section>
   );
 }
+
+/** The hero's price row: what the learner pays, the price struck through, and what they save. */
+export function PriceRow({ price, original, save }: { price: string; original?: string | null; save?: string | null }) {
+  return (
+    <div className={styles.priceRow}>
+      <span className={styles.price}>
+        <small>¥</small>
+        {price}
+      </span>
+      {original && <s className={styles.original}>¥{original}</s>}
+      {save && <span className={styles.save}>{save}</span>}
+    </div>
+  );
+}

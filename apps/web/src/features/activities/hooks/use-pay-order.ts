@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Order } from '@jinfa/shared/schemas';
 // The checkout hook belongs to the orders feature (owner C); it has no index, so the file is imported directly.
-import { useCheckout } from '../../orders/hooks/use-checkout.tsx';
+import { useCheckout } from '../../orders/index.ts';
 import { ACTIVITIES_KEY } from '../api/keys.ts';
 
 /** The one checkout of the orders feature, refreshing the activity queries once an order is paid. */

@@ -2,15 +2,16 @@ import { useState } from 'react';
 import { ErrorCodes, errorMessage } from '@jinfa/shared/errors';
 import type { CashbackOffer } from '@jinfa/shared/activity-schemas';
 import { Page } from '../../../components/page.tsx';
-import { ErrorState } from '../../../components/states.tsx';
 import { paths } from '../../../config/paths.ts';
 import { getSourceId } from '../../../lib/source-id.ts';
 import { Link, useSearchParams } from '../../../lib/router.ts';
 import { useCashbackOffer, type LinkReferral } from '../api/get-cashback-offer.ts';
 import { useCreateCashbackOrder } from '../api/create-cashback-order.ts';
 import { useCreateInviteLink } from '../api/create-invite-link.ts';
-import { useShare } from '../../share/hooks/use-share.ts';
-import { CourseHero } from '../components/course-hero.tsx';
+import { useShare } from '../../share/index.ts';
+import { CourseHero, PriceRow } from '../components/course-hero.tsx';
+import { Loaded } from '../components/loaded.tsx';
+import { Steps } from '../components/steps.tsx';
 import { usePayOrder } from '../hooks/use-pay-order.ts';
 import { parseId } from '../lib/format.ts';
 import { shareLink, shareOrCopy } from '../lib/share-link.ts';
@@ -48,14 +49,11 @@ function OfferBody({ offer, referral }: { offer: CashbackOffer; referral: LinkRe
   return (
     <>
       <CourseHero course={course} badge="返现" sub={`${course.lecturerName} · ${course.lecturerPosition}`}>
-        <div className={styles.priceRow}>
-          <span className={styles.price}>
-            <small>¥</small>
-            {offer.priceYuan ?? course.priceYuan}
-          </span>
-          {course.originalPrice > course.price && <s className={styles.original}>¥{(course.originalPrice / 100).toFixed(2)}</s>}
-          <span className={styles.save}>分享返¥{offer.rebateYuan}</span>
-        </div>
+        <PriceRow
+          price={offer.priceYuan ?? course.priceYuan}
+          original={course.originalPrice > course.price ? (course.originalPrice / 100).toFixed(2) : null}
+          save={`分享返¥${offer.rebateYuan}`}
+        />
       </CourseHero>
 
       {offer.sharerRewarded && !offer.owned && (
@@ -68,20 +66,7 @@ function OfferBody({ offer, referral }: { offer: CashbackOffer; referral: LinkRe
 
       <section className={styles.section}>
         <h3 className={styles.sectionTitle}>分享返现规则</h3>
-        <ol className={styles.steps}>
-          <li>
-            <b>1</b>购买课程
-          </li>
-          <li>
-            <b>2</b>分享给好友
-          </li>
-          <li>
-            <b>3</b>好友购买
-          </li>
-          <li>
-            <b>4</b>返现到零钱
-          </li>
-        </ol>
+        <Steps items={['购买课程', '分享给好友', '好友购买', '返现到零钱']} />
         <p className={styles.note}>每位好友通过您的链接购买，您可获得 ¥{offer.rebateYuan} 返现；好友付款 7 天后发放至微信零钱，期间退款的订单不计返现。</p>
         {offer.blockedCode !== 0 && !offer.owned && <p className={styles.note}>{errorMessage(offer.blockedCode)}</p>}
       </section>
@@ -118,15 +103,9 @@ export function CashBackPage() {
   const offer = useCashbackOffer(courseId, referral);
   return (
     <Page title="分享返现">
-      {courseId == null ? (
-        <ErrorState title="链接无效" />
-      ) : offer.isPending ? (
-        <div className={styles.skeleton} aria-label="加载中" />
-      ) : offer.isError ? (
-        <ErrorState error={offer.error} onRetry={() => void offer.refetch()} />
-      ) : (
-        <OfferBody offer={offer.data} referral={referral} />
-      )}
+      <Loaded query={offer} badLink={courseId == null}>
+        {(data) => <OfferBody offer={data} referral={referral} />}
+      </Loaded>
     </Page>
   );
 }

@@ -1,12 +1,14 @@
 import type { GroupBuyPage as GroupBuyData, GroupView } from '@jinfa/shared/activity-schemas';
 import { Page } from '../../../components/page.tsx';
-import { EmptyState, ErrorState } from '../../../components/states.tsx';
+import { EmptyState } from '../../../components/states.tsx';
 import { paths } from '../../../config/paths.ts';
 import { Link, useNavigate, useParams, useSearchParams } from '../../../lib/router.ts';
 import { useGroupActivities, useGroupBuyPage } from '../api/get-group-buy.ts';
 import { useEnterGroup } from '../api/enter-group.ts';
-import { CourseHero } from '../components/course-hero.tsx';
+import { CourseHero, PriceRow } from '../components/course-hero.tsx';
 import { Face } from '../components/face.tsx';
+import { Loaded } from '../components/loaded.tsx';
+import { Steps } from '../components/steps.tsx';
 import { useNow } from '../../../lib/use-now.ts';
 import { usePayOrder } from '../hooks/use-pay-order.ts';
 import { formatLeft, formatWindow, parseId } from '../lib/format.ts';
@@ -52,32 +54,12 @@ function GroupBuyBody({ data }: { data: GroupBuyData }) {
   return (
     <>
       <CourseHero course={activity.course} badge={`${activity.groupSize}人团`} sub={`${formatWindow(activity.formWithinMs)}内凑满${activity.groupSize}人即成团，未成团自动退款`}>
-        <div className={styles.priceRow}>
-          <span className={styles.price}>
-            <small>¥</small>
-            {activity.groupPriceYuan}
-          </span>
-          <s className={styles.original}>¥{activity.course.priceYuan}</s>
-          {save > 0 && <span className={styles.save}>拼团省¥{(save / 100).toFixed(2)}</span>}
-        </div>
+        <PriceRow price={activity.groupPriceYuan} original={activity.course.priceYuan} save={save > 0 ? `拼团省¥${(save / 100).toFixed(2)}` : null} />
       </CourseHero>
 
       <section className={styles.section}>
         <h3 className={styles.sectionTitle}>拼团玩法</h3>
-        <ol className={styles.steps}>
-          <li>
-            <b>1</b>开团或参团
-          </li>
-          <li>
-            <b>2</b>邀请好友
-          </li>
-          <li>
-            <b>3</b>满员成团
-          </li>
-          <li>
-            <b>4</b>解锁课程
-          </li>
-        </ol>
+        <Steps items={['开团或参团', '邀请好友', '满员成团', '解锁课程']} />
       </section>
 
       {mine && (
@@ -127,19 +109,21 @@ function GroupBuyBody({ data }: { data: GroupBuyData }) {
 
 function ActivityById({ activityId }: { activityId: number }) {
   const page = useGroupBuyPage(activityId);
-  if (page.isPending) return <div className={styles.skeleton} aria-label="加载中" />;
-  if (page.isError) return <ErrorState error={page.error} onRetry={() => void page.refetch()} />;
-  return <GroupBuyBody data={page.data} />;
+  return <Loaded query={page}>{(data) => <GroupBuyBody data={data} />}</Loaded>;
 }
 
 /** No id: the running activity of the course (or any), so /activity/groupBuy works as an entry. */
 function FirstActivity({ courseId }: { courseId: number | null }) {
   const list = useGroupActivities(courseId ?? undefined);
-  if (list.isPending) return <div className={styles.skeleton} aria-label="加载中" />;
-  if (list.isError) return <ErrorState error={list.error} onRetry={() => void list.refetch()} />;
-  const first = list.data.rows.find((a) => a.state === 'open') ?? list.data.rows[0];
-  if (!first) return <EmptyState title="暂无拼团活动" description="新的拼团活动上线后会出现在这里" />;
-  return <ActivityById activityId={first.activityId} />;
+  return (
+    <Loaded query={list}>
+      {({ rows }) => {
+        const first = rows.find((a) => a.state === 'open') ?? rows[0];
+        if (!first) return <EmptyState title="暂无拼团活动" description="新的拼团活动上线后会出现在这里" />;
+        return <ActivityById activityId={first.activityId} />;
+      }}
+    </Loaded>
+  );
 }
 
 /** /activity/groupBuy?id=activityId (or ?courseId=) and /activity/group/{activityId}: a group-buy course. */

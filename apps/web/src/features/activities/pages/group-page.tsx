@@ -1,13 +1,13 @@
 import type { GroupDetail } from '@jinfa/shared/activity-schemas';
 import { Page } from '../../../components/page.tsx';
-import { ErrorState } from '../../../components/states.tsx';
 import { paths } from '../../../config/paths.ts';
 import { cx } from '../../../lib/cx.ts';
 import { Link, useParams } from '../../../lib/router.ts';
 import { useEnterGroup } from '../api/enter-group.ts';
 import { useGroup } from '../api/get-group.ts';
-import { CourseHero } from '../components/course-hero.tsx';
+import { CourseHero, PriceRow } from '../components/course-hero.tsx';
 import { Face } from '../components/face.tsx';
+import { Loaded } from '../components/loaded.tsx';
 import { useNow } from '../../../lib/use-now.ts';
 import { usePayOrder } from '../hooks/use-pay-order.ts';
 import { formatLeft, parseId } from '../lib/format.ts';
@@ -62,13 +62,7 @@ function GroupBody({ data }: { data: GroupDetail }) {
       </section>
 
       <CourseHero course={activity.course} badge={`${activity.groupSize}人团`}>
-        <div className={styles.priceRow}>
-          <span className={styles.price}>
-            <small>¥</small>
-            {activity.groupPriceYuan}
-          </span>
-          <s className={styles.original}>¥{activity.course.priceYuan}</s>
-        </div>
+        <PriceRow price={activity.groupPriceYuan} original={activity.course.priceYuan} />
       </CourseHero>
 
       <div className={styles.barSpacer} />
@@ -115,15 +109,9 @@ export function GroupPage() {
   const query = useGroup(groupId);
   return (
     <Page title="拼团详情">
-      {groupId == null ? (
-        <ErrorState title="链接无效" />
-      ) : query.isPending ? (
-        <div className={styles.skeleton} aria-label="加载中" />
-      ) : query.isError ? (
-        <ErrorState error={query.error} onRetry={() => void query.refetch()} />
-      ) : (
-        <GroupBody data={query.data} />
-      )}
+      <Loaded query={query} badLink={groupId == null}>
+        {(data) => <GroupBody data={data} />}
+      </Loaded>
     </Page>
   );
 }

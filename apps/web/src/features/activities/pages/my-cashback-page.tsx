@@ -1,10 +1,11 @@
 import type { CashbackReward } from '@jinfa/shared/activity-schemas';
 import { Page } from '../../../components/page.tsx';
-import { EmptyState, ErrorState } from '../../../components/states.tsx';
+import { EmptyState } from '../../../components/states.tsx';
 import { paths } from '../../../config/paths.ts';
 import { cx } from '../../../lib/cx.ts';
 import { Link } from '../../../lib/router.ts';
 import { useMyRewards } from '../api/get-my-rewards.ts';
+import { Loaded } from '../components/loaded.tsx';
 import styles from '../components/activities.module.css';
 
 const STATUS: Record<CashbackReward['status'], { text: string; tone?: string }> = {
@@ -41,41 +42,39 @@ export function MyCashBackPage() {
   const rewards = useMyRewards();
   return (
     <Page title="我的返现">
-      {rewards.isPending ? (
-        <div className={styles.skeleton} aria-label="加载中" />
-      ) : rewards.isError ? (
-        <ErrorState error={rewards.error} onRetry={() => void rewards.refetch()} />
-      ) : (
-        <>
-          <div className={styles.summary}>
-            <div>
-              <b>¥{(rewards.data.paidOutFen / 100).toFixed(2)}</b>
-              <span>已到账</span>
+      <Loaded query={rewards}>
+        {(data) => (
+          <>
+            <div className={styles.summary}>
+              <div>
+                <b>¥{(data.paidOutFen / 100).toFixed(2)}</b>
+                <span>已到账</span>
+              </div>
+              <div>
+                <b>¥{(data.pendingFen / 100).toFixed(2)}</b>
+                <span>待发放</span>
+              </div>
+              <div>
+                <b>{data.total}</b>
+                <span>返现笔数</span>
+              </div>
             </div>
-            <div>
-              <b>¥{(rewards.data.pendingFen / 100).toFixed(2)}</b>
-              <span>待发放</span>
-            </div>
-            <div>
-              <b>{rewards.data.total}</b>
-              <span>返现笔数</span>
-            </div>
-          </div>
-          {rewards.data.rows.length === 0 ? (
-            <EmptyState
-              title="还没有返现"
-              description="购买返现课程后分享给好友，好友购买即可获得返现"
-              action={
-                <Link className={styles.emptyAction} to={paths.classification.getHref({ activityType: 1 })}>
-                  去看返现课程
-                </Link>
-              }
-            />
-          ) : (
-            rewards.data.rows.map((r) => <Reward key={r.rewardId} r={r} />)
-          )}
-        </>
-      )}
+            {data.rows.length === 0 ? (
+              <EmptyState
+                title="还没有返现"
+                description="购买返现课程后分享给好友，好友购买即可获得返现"
+                action={
+                  <Link className={styles.emptyAction} to={paths.classification.getHref({ activityType: 1 })}>
+                    去看返现课程
+                  </Link>
+                }
+              />
+            ) : (
+              data.rows.map((r) => <Reward key={r.rewardId} r={r} />)
+            )}
+          </>
+        )}
+      </Loaded>
     </Page>
   );
 }

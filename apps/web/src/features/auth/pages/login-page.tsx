@@ -1,13 +1,12 @@
 import Button from 'antd-mobile/es/components/button';
 import Checkbox from 'antd-mobile/es/components/checkbox';
-import Input from 'antd-mobile/es/components/input';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from '../../../lib/router.ts';
 import { LogoMark } from '../../../components/brand/logo-mark.tsx';
 import { QrIcon } from '../../../components/icons/qr-icon.tsx';
 import { WechatIcon } from '../../../components/icons/wechat-icon.tsx';
 import { PageHeader } from '../../../components/page.tsx';
-import { SmsCodeButton } from '../../../components/sms-code-button.tsx';
+import { PhoneCodeFields, type PhoneCode } from '../../../components/phone-code-fields.tsx';
 import { DEFAULT_AFTER_LOGIN, paths, safeInAppPath } from '../../../config/paths.ts';
 import { usePageTitle } from '../../../hooks/use-page-title.ts';
 import { MOBILE_PATTERN, SMS_CODE_PATTERN } from '../../../lib/format.ts';
@@ -45,8 +44,7 @@ export function LoginPage() {
   const testLogin = systemInfo.data?.testLogin === true;
   const presetUsers = usePresetUsers(testLogin);
 
-  const [mobile, setMobile] = useState('');
-  const [code, setCode] = useState('');
+  const [phone, setPhone] = useState<PhoneCode>({ mobile: '', code: '' });
   const [agreed, setAgreed] = useState(false);
   const [busyUserId, setBusyUserId] = useState<number | null>(null);
   const [redirecting, setRedirecting] = useState<'wechat' | 'qr' | null>(null);
@@ -72,6 +70,7 @@ export function LoginPage() {
 
   const handleSubmit = async (event?: FormEvent) => {
     event?.preventDefault();
+    const { mobile, code } = phone;
     if (!MOBILE_PATTERN.test(mobile)) return toast.fail('请输入正确的手机号');
     if (!SMS_CODE_PATTERN.test(code)) return toast.fail('请输入6位验证码');
     if (!agreed) return toast.info('请先阅读并同意《隐私协议》');
@@ -119,48 +118,18 @@ export function LoginPage() {
       </section>
 
       <form className={styles.card} onSubmit={handleSubmit} noValidate>
-        <label className={styles.field} htmlFor="login-mobile">
-          <span className={styles.label}>手机号</span>
-          <Input
-            id="login-mobile"
-            className={styles.input}
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel"
-            maxLength={11}
-            placeholder="请输入手机号"
-            value={mobile}
-            onChange={(v) => setMobile(v.replace(/\D/g, ''))}
-            clearable
-          />
-        </label>
-        <label className={styles.field} htmlFor="login-code">
-          <span className={styles.label}>验证码</span>
-          <Input
-            id="login-code"
-            className={styles.input}
-            type="text"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            placeholder="6位短信验证码"
-            value={code}
-            onChange={(v) => setCode(v.replace(/\D/g, ''))}
-            onEnterPress={() => void handleSubmit()}
-          />
-          <SmsCodeButton mobile={mobile} onSend={sendLoginSmsCode} />
-        </label>
+        <PhoneCodeFields
+          id="login"
+          value={phone}
+          onChange={setPhone}
+          onSend={sendLoginSmsCode}
+          classNames={styles}
+          codePlaceholder="6位短信验证码"
+          mobileAutoComplete="tel"
+          onEnterPress={() => void handleSubmit()}
+        />
 
-        <Button
-          block
-          type="submit"
-          color="primary"
-          size="large"
-          shape="rounded"
-          className={styles.submit}
-          loading={authenticate.isPending}
-          loadingText="登录中"
-        >
+        <Button block type="submit" color="primary" size="large" shape="rounded" className={styles.submit} loading={authenticate.isPending} loadingText="登录中">
           登录 / 注册
         </Button>
 

@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from '../../../lib/ro
 import { EmptyState } from '../../../components/states.tsx';
 import { paths } from '../../../config/paths.ts';
 // The corporate feature's public store: which corporate the learner last visited (spec §3).
-import { useCorporateVip } from '../../corporate/stores/corporate-vip-store.ts';
+import { useCorporateVip } from '../../corporate/index.ts';
 import { usePageTitle } from '../../../hooks/use-page-title.ts';
 import { useCorporateVipCourses } from '../api/get-corporate-vip-courses.ts';
 import { useCourses } from '../api/get-courses.ts';

@@ -9,7 +9,7 @@ import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { resizeImage } from '../../../lib/image.ts';
 import { useColumn } from '../api/get-column.ts';
-import { useShare } from '../../share/hooks/use-share.ts';
+import { useShare } from '../../share/index.ts';
 import styles from './column-detail-page.module.css';
 
 function parseColumnId(...values: (string | null)[]): number | null {

@@ -6,7 +6,8 @@ import { useAppraisals } from '../api/get-appraisals.ts';
 import { usePostAppraisal } from '../api/post-appraisal.ts';
 import { Avatar } from './avatar.tsx';
 import { Stars, StarPicker } from './stars.tsx';
-import section from './section.module.css';
+import { Section } from './section.tsx';
+import review from './review-list.module.css';
 import styles from './appraisal-section.module.css';
 
 const MAX_LENGTH = 500;
@@ -63,13 +64,7 @@ export function AppraisalSection({ courseId, id }: { courseId: number; id: strin
   const now = Date.now();
   const data = appraisals.data;
   return (
-    <section className={section.section} id={id} aria-labelledby={`${id}-title`}>
-      <div className={section.head}>
-        <h3 className={section.title} id={`${id}-title`}>
-          学员评价
-        </h3>
-        {data && data.total > 0 && <span className={section.extra}>共{data.total}条</span>}
-      </div>
+    <Section id={id} anchor title="学员评价" extra={data && data.total > 0 && `共${data.total}条`}>
       {appraisals.isPending ? (
         <SkeletonLines lines={3} />
       ) : (
@@ -89,16 +84,16 @@ export function AppraisalSection({ courseId, id }: { courseId: number; id: strin
           {data && data.rows.length > 0 && (
             <ul className={styles.list}>
               {data.rows.map((item) => (
-                <li key={item.appraisalId} className={styles.item} data-testid="appraisal">
+                <li key={item.appraisalId} className={review.item} data-testid="appraisal">
                   <Avatar name={item.userName} src={item.userAvatar} size={32} />
-                  <div className={styles.itemBody}>
+                  <div className={review.body}>
                     <p className={styles.itemHead}>
                       <span className={styles.userName}>{item.userName}</span>
-                      <span className={styles.time}>{relativeTime(item.updatedAt || item.createdAt, now)}</span>
+                      <span className={review.time}>{relativeTime(item.updatedAt || item.createdAt, now)}</span>
                     </p>
                     <Stars value={item.score} size={12} />
                     {/* Plain text by contract: rendered as text, never as markup. */}
-                    <p className={styles.content}>{item.content}</p>
+                    <p className={review.content}>{item.content}</p>
                   </div>
                 </li>
               ))}
@@ -106,6 +101,6 @@ export function AppraisalSection({ courseId, id }: { courseId: number; id: strin
           )}
         </>
       )}
-    </section>
+    </Section>
   );
 }

@@ -1,5 +1,5 @@
 import type { Chapter } from '@jinfa/shared/schemas';
-import type { ListenProgress } from '../../player/api/get-listen-progress.ts';
+import type { ListenProgress } from '../../player/index.ts';
 import { SkeletonLines } from '../../../components/skeleton.tsx';
 import { paths } from '../../../config/paths.ts';
 import { Link } from '../../../lib/router.ts';

@@ -6,6 +6,8 @@ import { useComments } from '../api/get-comments.ts';
 import { usePostComment } from '../api/post-comment.ts';
 import { Avatar } from './avatar.tsx';
 import section from './section.module.css';
+import { Section } from './section.tsx';
+import review from './review-list.module.css';
 import styles from './comment-section.module.css';
 
 const MAX_LENGTH = 500;
@@ -31,12 +33,7 @@ export function CommentSection({ courseId }: { courseId: number }) {
   };
 
   return (
-    <section className={section.section} aria-labelledby="course-comments-title">
-      <div className={section.head}>
-        <h3 className={section.title} id="course-comments-title">
-          课程讨论
-        </h3>
-      </div>
+    <Section id="course-comments" title="课程讨论">
       <form className={styles.form} onSubmit={handleSubmit}>
         <input
           className={styles.input}
@@ -66,14 +63,14 @@ export function CommentSection({ courseId }: { courseId: number }) {
         <>
           <ul className={styles.list}>
             {rows.map((comment) => (
-              <li key={comment.commentId} className={styles.item} data-testid="comment">
+              <li key={comment.commentId} className={review.item} data-testid="comment">
                 <Avatar name={comment.userName} src={comment.userAvatar} size={30} />
-                <div className={styles.body}>
+                <div className={review.body}>
                   <p className={styles.head}>
                     <span>{comment.userName}</span>
-                    <span className={styles.time}>{relativeTime(comment.createdAt, now)}</span>
+                    <span className={review.time}>{relativeTime(comment.createdAt, now)}</span>
                   </p>
-                  <p className={styles.content}>{comment.content}</p>
+                  <p className={review.content}>{comment.content}</p>
                 </div>
               </li>
             ))}
@@ -92,6 +89,6 @@ export function CommentSection({ courseId }: { courseId: number }) {
           )}
         </>
       )}
-    </section>
+    </Section>
   );
 }

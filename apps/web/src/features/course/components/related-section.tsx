@@ -1,6 +1,7 @@
 import { CourseCard, CourseCardSkeleton } from '../../../components/course-card.tsx';
 import { useRelated } from '../api/get-related.ts';
 import section from './section.module.css';
+import { Section } from './section.tsx';
 import styles from './related-section.module.css';
 
 /** Five courses near this one (same subject or tags). Hidden when there are none. */
@@ -17,17 +18,12 @@ export function RelatedSection({ courseId }: { courseId: number }) {
   const courses = (related.data ?? []).filter((c) => c.courseId !== courseId);
   if (courses.length === 0) return null;
   return (
-    <section className={section.section} aria-labelledby="course-related-title">
-      <div className={section.head}>
-        <h3 className={section.title} id="course-related-title">
-          相关推荐
-        </h3>
-      </div>
+    <Section id="course-related" title="相关推荐">
       <div className={styles.list} data-testid="related-courses">
         {courses.map((course) => (
           <CourseCard key={course.courseId} course={course} />
         ))}
       </div>
-    </section>
+    </Section>
   );
 }

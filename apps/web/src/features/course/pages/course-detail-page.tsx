@@ -23,14 +23,10 @@ import { RelatedSection } from '../components/related-section.tsx';
 import { RichText } from '../components/rich-text.tsx';
 import { parseId } from '../lib/course-labels.ts';
 import { paths } from '../../../config/paths.ts';
-import { ShareButton } from '../../share/components/share-button.tsx';
-import { useShare } from '../../share/hooks/use-share.ts';
-import { CoursePlayer } from '../../player/components/course-player.tsx';
-import { useCoursePlayback } from '../../player/hooks/use-course-playback.ts';
-import { listenProgressQueryOptions } from '../../player/api/get-listen-progress.ts';
-import { existPptQueryOptions } from '../../player/api/get-exist-ppt.ts';
+import { ShareButton, useShare } from '../../share/index.ts';
+import { CoursePlayer, existPptQueryOptions, listenProgressQueryOptions, useCoursePlayback } from '../../player/index.ts';
 import bar from '../components/action-bar.module.css';
-import section from '../components/section.module.css';
+import { Section } from '../components/section.tsx';
 import styles from './course-detail-page.module.css';
 
 const INTRO = 'course-intro';
@@ -123,23 +119,12 @@ function CourseBody({ courseId }: { courseId: number }) {
           media={<CoursePlayer course={c} playback={playback} onNeedBuy={handleNeedBuy} onGotoApp={handleGotoApp} />}
         />
         <AnchorNav anchors={anchors} />
-        <section className={section.section} id={INTRO} aria-labelledby={`${INTRO}-title`}>
-          <div className={section.head}>
-            <h3 className={section.title} id={`${INTRO}-title`}>
-              课程简介
-            </h3>
-          </div>
+        <Section id={INTRO} anchor title="课程简介">
           <RichText html={c.detail} />
           <LearnersStrip courseId={courseId} learnersCount={c.learnersCount} />
-        </section>
+        </Section>
         {c.isSeries && (
-          <section className={section.section} id={CHAPTERS} aria-labelledby={`${CHAPTERS}-title`}>
-            <div className={section.head}>
-              <h3 className={section.title} id={`${CHAPTERS}-title`}>
-                课程目录
-              </h3>
-              <span className={section.extra}>共{series.data?.length ?? c.chapterCount}讲</span>
-            </div>
+          <Section id={CHAPTERS} anchor title="课程目录" extra={`共${series.data?.length ?? c.chapterCount}讲`}>
             <ChapterList
               chapters={series.data}
               loading={series.isPending}
@@ -148,7 +133,7 @@ function CourseBody({ courseId }: { courseId: number }) {
               onSelect={handleChapter}
               progress={loggedIn ? progress.data?.chapters : undefined}
             />
-          </section>
+          </Section>
         )}
         <AppraisalSection courseId={courseId} id={APPRAISALS} />
         <CommentSection courseId={courseId} />

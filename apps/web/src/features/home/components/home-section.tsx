@@ -40,7 +40,7 @@ export function SectionRetry({ onRetry }: { onRetry: () => void }) {
   return (
     <div className={styles.retry} role="alert">
       <span>内容加载失败</span>
-      <button type="button" onClick={onRetry}>
+      <button type="button" className={styles.retryButton} onClick={onRetry}>
         重试
       </button>
     </div>

@@ -4,7 +4,7 @@ import type { CourseCard as CourseCardData } from '@jinfa/shared/schemas';
 import { Link } from '../../../lib/router.ts';
 import { LogoMark } from '../../../components/brand/logo-mark.tsx';
 import { CourseCard, CourseCardSkeleton } from '../../../components/course-card.tsx';
-import { BookIcon } from '../../../components/icons/tab-icons.tsx';
+import { BookIcon } from '../../../components/icons/book-icon.tsx';
 import { BuildingIcon } from '../../../components/icons/building-icon.tsx';
 import { ColumnIcon } from '../../../components/icons/column-icon.tsx';
 import { CrownIcon } from '../../../components/icons/crown-icon.tsx';
@@ -13,6 +13,7 @@ import { GridIcon } from '../../../components/icons/grid-icon.tsx';
 import { LiveIcon } from '../../../components/icons/live-icon.tsx';
 import { SearchIcon } from '../../../components/icons/search-icon.tsx';
 import { StarIcon } from '../../../components/icons/star-icon.tsx';
+import { icon } from '../../../components/icons/svg.tsx';
 import { PullToRefresh } from '../../../components/pull-to-refresh.tsx';
 import { SkeletonBlock } from '../../../components/skeleton.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -112,19 +113,12 @@ function ZoneSection({ section }: { section: ExhibitionSection }) {
   );
 }
 
+const RefreshIcon = icon(<path d="M20 11a8 8 0 0 0-14.3-4.9L4 8M4 4v4h4M4 13a8 8 0 0 0 14.3 4.9L20 16m0 4v-4h-4" />, { strokeWidth: 2 });
+
 function ChangeBatchButton({ onClick, busy }: { onClick: () => void; busy: boolean }) {
   return (
     <button type="button" className={styles.batch} onClick={onClick} disabled={busy}>
-      <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true" className={busy ? styles.spin : undefined}>
-        <path
-          d="M20 11a8 8 0 0 0-14.3-4.9L4 8M4 4v4h4M4 13a8 8 0 0 0 14.3 4.9L20 16m0 4v-4h-4"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        />
-      </svg>
+      <RefreshIcon size={14} className={busy ? styles.spin : undefined} />
       换一批
     </button>
   );

@@ -2,7 +2,7 @@ import type { LiveCard as LiveCardData } from '@jinfa/shared/schemas';
 import { Link } from '../../../lib/router.ts';
 import { paths } from '../../../config/paths.ts';
 import { formatDate } from '../../../lib/date.ts';
-import { resizeImage } from '../../../lib/image.ts';
+import { RowCardCover, RowCardFoot } from '../../../components/row-card.tsx';
 import { liveBadge, startLabel } from '../lib/live-status.ts';
 import styles from './live-card.module.css';
 
@@ -13,19 +13,12 @@ export function LiveCard({ live, now }: { live: LiveCardData; now: number }) {
   const when = badge.tone === 'upcoming' || badge.tone === 'living' ? startLabel(live.startAt, now) : formatDate(live.startAt, 'YYYY-MM-DD HH:mm');
   return (
     <Link to={paths.liveCourse.getHref({ id: live.liveId })} className={styles.card} data-testid="live-card">
-      <div className={styles.cover}>
-        {live.cover ? (
-          <img src={resizeImage(live.cover, { width: 256, height: 160 })} alt="" loading="lazy" decoding="async" />
-        ) : (
-          <span className={styles.fallback} aria-hidden="true">
-            LIVE
-          </span>
-        )}
+      <RowCardCover className={styles.cover} fallbackClassName={styles.fallback} src={live.cover} size={{ width: 256, height: 160 }} fallback="LIVE">
         <span className={`${styles.badge} ${styles[badge.tone]}`} data-testid="live-badge">
           {badge.tone === 'living' && <span className={styles.pulse} aria-hidden="true" />}
           {badge.label}
         </span>
-      </div>
+      </RowCardCover>
       <div className={styles.body}>
         <h3 className={styles.title}>{live.title}</h3>
         {lecturer && <p className={styles.lecturer}>{lecturer}</p>}
@@ -33,10 +26,7 @@ export function LiveCard({ live, now }: { live: LiveCardData; now: number }) {
           <span className={badge.tone === 'upcoming' ? styles.whenStrong : undefined}>{when}</span>
           {badge.tone === 'replay' && <span className={styles.replay}>回放</span>}
         </p>
-        <div className={styles.foot}>
-          <span className={styles.price}>{live.price > 0 ? `¥${live.priceYuan}` : '免费'}</span>
-          <span className={styles.count}>{live.signupCount}人报名</span>
-        </div>
+        <RowCardFoot price={live.price} priceYuan={live.priceYuan} note={`${live.signupCount}人报名`} />
       </div>
     </Link>
   );

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from '../../../lib/router.ts';
-import { BookIcon } from '../../../components/icons/tab-icons.tsx';
+import { BookIcon } from '../../../components/icons/book-icon.tsx';
 import { ChevronRightIcon } from '../../../components/icons/chevron-right-icon.tsx';
 import { StarIcon } from '../../../components/icons/star-icon.tsx';
 import { InfiniteList } from '../../../components/infinite-list.tsx';
@@ -12,6 +12,7 @@ import { getAccessToken } from '../../../lib/session.ts';
 import { useMyCourses, type MyCoursesTab } from '../api/get-my-courses.ts';
 import { MyCourseItem } from '../components/my-course-item.tsx';
 import { ContinueLearning } from '../components/continue-learning.tsx';
+import tabPage from '../../../styles/tab-page.module.css';
 import styles from './my-courses-page.module.css';
 
 const TABS: TabStripItem<MyCoursesTab>[] = [
@@ -53,7 +54,7 @@ export function MyCoursesPage() {
   const loggedIn = getAccessToken() != null;
 
   return (
-    <div className={styles.page}>
+    <div className={tabPage.page}>
       <header className={styles.header}>
         <h1 className={styles.title}>我的课程</h1>
         <nav className={styles.entries} aria-label="我的学习">

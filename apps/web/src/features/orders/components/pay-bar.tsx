@@ -1,4 +1,5 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import type { CheckoutPhase } from '../hooks/use-checkout.tsx';
 import styles from './pay-bar.module.css';
 
 /**
@@ -30,5 +31,15 @@ export function PayConfirming({ children }: { children: ReactNode }) {
       <span className={styles.spinner} aria-hidden="true" />
       {children}
     </div>
+  );
+}
+
+/** What a checkout puts over its page: the box above while it confirms (`confirming` says what), then its pay sheet. */
+export function CheckoutLayer({ checkout, confirming }: { checkout: { phase: CheckoutPhase; sheet: ReactNode }; confirming: string }) {
+  return (
+    <>
+      {checkout.phase === 'confirming' && <PayConfirming>{confirming}</PayConfirming>}
+      {checkout.sheet}
+    </>
   );
 }

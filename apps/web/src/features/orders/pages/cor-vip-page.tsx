@@ -7,13 +7,13 @@ import { SkeletonCard } from '../../../components/skeleton.tsx';
 import { EmptyState, ErrorState, LoginPrompt } from '../../../components/states.tsx';
 import { BuildingIcon } from '../../../components/icons/building-icon.tsx';
 import { ChartIcon } from '../../../components/icons/chart-icon.tsx';
-import { BookIcon } from '../../../components/icons/tab-icons.tsx';
+import { BookIcon } from '../../../components/icons/book-icon.tsx';
 import { ShieldIcon } from '../../../components/icons/shield-icon.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatDate } from '../../../lib/date.ts';
 import { getAccessToken } from '../../../lib/session.ts';
 import { cx } from '../../../lib/cx.ts';
-import { useCorporateVipCourses } from '../../catalog/api/get-corporate-vip-courses.ts';
+import { useCorporateVipCourses } from '../../catalog/index.ts';
 import { useVipInfo, type CorporateMembership } from '../api/get-vip-info.ts';
 import styles from './vip-page.module.css';
 

@@ -10,13 +10,13 @@ import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { cx } from '../../../lib/cx.ts';
 import { isWechat } from '../../../lib/user-agent.ts';
-import { useShare } from '../../share/hooks/use-share.ts';
+import { useShare } from '../../share/index.ts';
 import { getPayFor, payForQueryOptions, usePayFor, type PayForSummary } from '../api/get-pay-for.ts';
 import { getPayForPayParams } from '../api/get-pay-for-pay-params.ts';
 import { payForSandboxPay } from '../api/pay-for-sandbox-pay.ts';
 import { OrderCover } from '../components/order-cover.tsx';
 import { OrderItemSkeleton } from '../components/order-item-skeleton.tsx';
-import { PayBar, PayButton, PayConfirming } from '../components/pay-bar.tsx';
+import { CheckoutLayer, PayBar, PayButton } from '../components/pay-bar.tsx';
 import { useCheckout, type PayChannel } from '../hooks/use-checkout.tsx';
 import { useNow } from '../../../lib/use-now.ts';
 import { copyPayForLink } from '../lib/pay-for-link.tsx';
@@ -253,8 +253,7 @@ function PayForBody({ token, returning }: { token: string; returning: boolean })
           </PayButton>
         )}
       </PayBar>
-      {checkout.phase === 'confirming' && <PayConfirming>支付确认中…</PayConfirming>}
-      {checkout.sheet}
+      <CheckoutLayer checkout={checkout} confirming="支付确认中…" />
     </>
   );
 }

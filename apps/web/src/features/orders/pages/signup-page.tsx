@@ -8,7 +8,7 @@ import { ApiError } from '../../../lib/api-error.ts';
 import { formatDate } from '../../../lib/date.ts';
 import { maskMobile } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
-import { useMe } from '../../user/api/get-me.ts';
+import { useMe } from '../../user/index.ts';
 import { createAutoOrder } from '../api/create-auto-order.ts';
 import { createChapterOrder } from '../api/create-chapter-order.ts';
 import { createColumnOrder } from '../api/create-column-order.ts';
@@ -17,7 +17,7 @@ import { createOrder } from '../api/create-order.ts';
 import { getOrderQuote, useOrderQuote, type OrderQuote, type QuoteTarget } from '../api/get-order-quote.ts';
 import { OrderCover } from '../components/order-cover.tsx';
 import { OrderItemSkeleton } from '../components/order-item-skeleton.tsx';
-import { PayBar, PayButton, PayConfirming } from '../components/pay-bar.tsx';
+import { CheckoutLayer, PayBar, PayButton } from '../components/pay-bar.tsx';
 import { useCheckout } from '../hooks/use-checkout.tsx';
 import styles from './signup-page.module.css';
 
@@ -217,8 +217,7 @@ function SignupBody({ target }: { target: Target }) {
           {label}
         </PayButton>
       </PayBar>
-      {checkout.phase === 'confirming' && <PayConfirming>支付确认中…</PayConfirming>}
-      {checkout.sheet}
+      <CheckoutLayer checkout={checkout} confirming="支付确认中…" />
     </>
   );
 }

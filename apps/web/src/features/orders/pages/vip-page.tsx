@@ -5,7 +5,7 @@ import { Link, useSearchParams } from '../../../lib/router.ts';
 import { Page } from '../../../components/page.tsx';
 import { SkeletonBlock } from '../../../components/skeleton.tsx';
 import { EmptyState, ErrorState } from '../../../components/states.tsx';
-import { BookIcon } from '../../../components/icons/tab-icons.tsx';
+import { BookIcon } from '../../../components/icons/book-icon.tsx';
 import { ChatIcon } from '../../../components/icons/chat-icon.tsx';
 import { ColumnIcon } from '../../../components/icons/column-icon.tsx';
 import { CrownIcon } from '../../../components/icons/crown-icon.tsx';
@@ -18,12 +18,12 @@ import { paths } from '../../../config/paths.ts';
 import { formatDate } from '../../../lib/date.ts';
 import { getAccessToken, loginHref, startLogin } from '../../../lib/session.ts';
 import { cx } from '../../../lib/cx.ts';
-import { meQueryKey } from '../../user/api/get-me.ts';
+import { meQueryKey } from '../../user/index.ts';
 import { createMembershipOrder } from '../api/create-membership-order.ts';
 import { getMembershipOrder } from '../api/get-membership-order.ts';
 import { useMembershipPlans, type BillingType, type MembershipPlan } from '../api/get-membership-plans.ts';
 import { useVipInfo, VIP_INFO_KEY, type VipInfo } from '../api/get-vip-info.ts';
-import { PayBar, PayButton, PayConfirming } from '../components/pay-bar.tsx';
+import { CheckoutLayer, PayBar, PayButton } from '../components/pay-bar.tsx';
 import { useCheckout } from '../hooks/use-checkout.tsx';
 import styles from './vip-page.module.css';
 
@@ -249,8 +249,7 @@ export function VipPage() {
           </PayButton>
         </PayBar>
       )}
-      {checkout.phase === 'confirming' && <PayConfirming>开通确认中…</PayConfirming>}
-      {checkout.sheet}
+      <CheckoutLayer checkout={checkout} confirming="开通确认中…" />
     </Page>
   );
 }

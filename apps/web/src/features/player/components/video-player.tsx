@@ -4,6 +4,7 @@ import { useNavigate } from '../../../lib/router.ts';
 import { paths } from '../../../config/paths.ts';
 import { resizeImage } from '../../../lib/image.ts';
 import { cx } from '../../../lib/cx.ts';
+import { listen } from '../../../lib/listen.ts';
 import { postPlayAuth } from '../api/post-play-auth.ts';
 import { enterFullscreen, exitFullscreen, fullscreenElement } from '../lib/fullscreen.ts';
 import { chooseEngine, loadHlsJs } from '../lib/media-source.ts';
@@ -114,16 +115,7 @@ export function VideoPlayer({ courseId, chapterId, cover, title, access, playNon
       video.playbackRate = speed;
     };
     const onEnd = () => callbacks.current.onEnded?.();
-    video.addEventListener('timeupdate', onTimeUpdate);
-    video.addEventListener('durationchange', onMeta);
-    video.addEventListener('loadedmetadata', onMeta);
-    video.addEventListener('ended', onEnd);
-    return () => {
-      video.removeEventListener('timeupdate', onTimeUpdate);
-      video.removeEventListener('durationchange', onMeta);
-      video.removeEventListener('loadedmetadata', onMeta);
-      video.removeEventListener('ended', onEnd);
-    };
+    return listen(video, { timeupdate: onTimeUpdate, durationchange: onMeta, loadedmetadata: onMeta, ended: onEnd });
   }, [speed]);
 
   // Page full screen: the page under the fixed player must not scroll with the learner's drags.

@@ -1,3 +1,4 @@
+import { listen } from '../../../lib/listen.ts';
 import type { ListenEvent, ListenReport } from '../api/post-listen.ts';
 import type { Outbox } from './outbox.ts';
 import { newRecordId } from './record-id.ts';
@@ -196,20 +197,13 @@ export function bindReporter(reporter: ProgressReporter, media: HTMLMediaElement
   const onTime = () => {
     if (!media.paused && media.readyState >= 3 && !reporter.isPlaying) reporter.playing();
   };
-  media.addEventListener('playing', onPlaying);
-  media.addEventListener('timeupdate', onTime);
-  media.addEventListener('pause', onStopped);
-  media.addEventListener('ended', onStopped);
-  media.addEventListener('waiting', onStalled);
-  media.addEventListener('seeking', onStalled);
-  media.addEventListener('seeked', onSeeked);
-  return () => {
-    media.removeEventListener('playing', onPlaying);
-    media.removeEventListener('timeupdate', onTime);
-    media.removeEventListener('pause', onStopped);
-    media.removeEventListener('ended', onStopped);
-    media.removeEventListener('waiting', onStalled);
-    media.removeEventListener('seeking', onStalled);
-    media.removeEventListener('seeked', onSeeked);
-  };
+  return listen(media, {
+    playing: onPlaying,
+    timeupdate: onTime,
+    pause: onStopped,
+    ended: onStopped,
+    waiting: onStalled,
+    seeking: onStalled,
+    seeked: onSeeked,
+  });
 }

@@ -1,6 +1,10 @@
+import type { ReactNode } from 'react';
+import { Page } from '../../../components/page.tsx';
+import { LoginPrompt } from '../../../components/states.tsx';
 import { Link } from '../../../lib/router.ts';
 import { paths } from '../../../config/paths.ts';
 import { cx } from '../../../lib/cx.ts';
+import { getAccessToken } from '../../../lib/session.ts';
 import styles from './records-nav.module.css';
 
 const ITEMS = [
@@ -21,5 +25,16 @@ export function RecordsNav({ current }: { current: RecordsNavKey }) {
         </Link>
       ))}
     </nav>
+  );
+}
+
+/** A /record page (an open route): titled after its tab, the tabs, then `content` once signed in. */
+export function RecordsPage({ current, content }: { current: RecordsNavKey; content: ReactNode }) {
+  const { label } = ITEMS.find((item) => item.key === current)!;
+  return (
+    <Page title={label}>
+      <RecordsNav current={current} />
+      {getAccessToken() != null ? content : <LoginPrompt description={`登录后即可查看您的${label}`} />}
+    </Page>
   );
 }

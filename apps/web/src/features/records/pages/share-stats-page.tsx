@@ -1,11 +1,9 @@
-import { Page } from '../../../components/page.tsx';
-import { EmptyState, ErrorState, LoginPrompt, Spinner } from '../../../components/states.tsx';
+import { EmptyState, ErrorState, Spinner } from '../../../components/states.tsx';
 import { Link } from '../../../lib/router.ts';
 import { paths } from '../../../config/paths.ts';
 import { formatDate } from '../../../lib/date.ts';
-import { getAccessToken } from '../../../lib/session.ts';
 import { useShareStats } from '../api/get-share-stats.ts';
-import { RecordsNav } from '../components/records-nav.tsx';
+import { RecordsPage } from '../components/records-nav.tsx';
 import { Section } from '../components/section.tsx';
 import { StatTiles } from '../components/stat-tiles.tsx';
 import styles from './records-pages.module.css';
@@ -54,11 +52,5 @@ function Shares() {
 
 /** /record/shareStats (open route): how often I shared which course. */
 export function ShareStatsPage() {
-  const loggedIn = getAccessToken() != null;
-  return (
-    <Page title="分享统计">
-      <RecordsNav current="share" />
-      {loggedIn ? <Shares /> : <LoginPrompt description="登录后即可查看您的分享统计" />}
-    </Page>
-  );
+  return <RecordsPage current="share" content={<Shares />} />;
 }

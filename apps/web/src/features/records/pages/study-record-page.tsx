@@ -1,14 +1,11 @@
 import { useState } from 'react';
-import { Page } from '../../../components/page.tsx';
 import { InfiniteList } from '../../../components/infinite-list.tsx';
-import { LoginPrompt } from '../../../components/states.tsx';
 import { Link } from '../../../lib/router.ts';
 import { paths } from '../../../config/paths.ts';
-import { getAccessToken } from '../../../lib/session.ts';
 import { useListenRecords } from '../api/get-listen-records.ts';
 import { useHideListen } from '../api/hide-listen.ts';
 import { ListenRecordItem } from '../components/listen-record-item.tsx';
-import { RecordsNav } from '../components/records-nav.tsx';
+import { RecordsPage } from '../components/records-nav.tsx';
 import styles from './records-pages.module.css';
 
 function RecordList() {
@@ -37,11 +34,5 @@ function RecordList() {
 
 /** /record/studyRecord (open route): my listened courses, last first, with a continue button. */
 export function StudyRecordPage() {
-  const loggedIn = getAccessToken() != null;
-  return (
-    <Page title="学习记录">
-      <RecordsNav current="record" />
-      {loggedIn ? <RecordList /> : <LoginPrompt description="登录后即可查看您的学习记录" />}
-    </Page>
-  );
+  return <RecordsPage current="record" content={<RecordList />} />;
 }

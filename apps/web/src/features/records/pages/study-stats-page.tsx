@@ -1,12 +1,10 @@
 import { useMemo, useState } from 'react';
-import { Page } from '../../../components/page.tsx';
-import { ErrorState, LoginPrompt, Spinner } from '../../../components/states.tsx';
+import { ErrorState, Spinner } from '../../../components/states.tsx';
 import { Link } from '../../../lib/router.ts';
 import { paths } from '../../../config/paths.ts';
-import { getAccessToken } from '../../../lib/session.ts';
 import { useListenReport } from '../api/get-listen-report.ts';
 import { BarChart } from '../components/bar-chart.tsx';
-import { RecordsNav } from '../components/records-nav.tsx';
+import { RecordsPage } from '../components/records-nav.tsx';
 import { Section } from '../components/section.tsx';
 import { StatTiles } from '../components/stat-tiles.tsx';
 import { chinaDay, lastDays, lastWeeks, perDayMap, recentTotals } from '../lib/stats.ts';
@@ -59,11 +57,5 @@ function Stats() {
 
 /** /record/studyStats (open route): daily and weekly minutes actually played. */
 export function StudyStatsPage() {
-  const loggedIn = getAccessToken() != null;
-  return (
-    <Page title="学习统计">
-      <RecordsNav current="stats" />
-      {loggedIn ? <Stats /> : <LoginPrompt description="登录后即可查看您的学习统计" />}
-    </Page>
-  );
+  return <RecordsPage current="stats" content={<Stats />} />;
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { createPortal } from 'react-dom';
 import { paths } from '../../../config/paths.ts';
+import { icon } from '../../../components/icons/svg.tsx';
 import { useNavigate } from '../../../lib/router.ts';
 import { toast } from '../../../lib/toast.ts';
 import { isWechat } from '../../../lib/user-agent.ts';
@@ -8,20 +9,7 @@ import { recordShare } from '../api/record-share.ts';
 import { currentAttribution, shareLink } from '../lib/share-data.ts';
 import styles from './share-button.module.css';
 
-function ShareIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-      <path
-        d="M15 5l5 5-5 5M20 10h-8a7 7 0 0 0-7 7v2"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
-}
+const ShareIcon = icon(<path d="M15 5l5 5-5 5M20 10h-8a7 7 0 0 0-7 7v2" />, { strokeWidth: 2 });
 
 async function copyText(text: string): Promise<boolean> {
   try {
@@ -60,7 +48,7 @@ export function ShareButton({ courseId }: { courseId: number }) {
   return (
     <>
       <button type="button" className={styles.trigger} aria-label="分享" data-testid="share-button" onClick={() => setOpen(true)}>
-        <ShareIcon />
+        <ShareIcon size={20} />
       </button>
       {/* In a portal: the page header's backdrop-filter would otherwise pin these fixed layers inside it. */}
       {open &&

@@ -1,10 +1,9 @@
 import Button from 'antd-mobile/es/components/button';
-import Input from 'antd-mobile/es/components/input';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from '../../../lib/router.ts';
 import { PhoneIcon } from '../../../components/icons/phone-icon.tsx';
 import { Page } from '../../../components/page.tsx';
-import { SmsCodeButton } from '../../../components/sms-code-button.tsx';
+import { PhoneCodeFields, type PhoneCode } from '../../../components/phone-code-fields.tsx';
 import { LoginPrompt } from '../../../components/states.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useStoredToken } from '../../../lib/auth-store.ts';
@@ -21,13 +20,13 @@ export function BindPhonePage() {
   const me = useMe({ enabled: token != null });
   const bind = useBindPhone();
   const navigate = useNavigate();
-  const [mobile, setMobile] = useState('');
-  const [code, setCode] = useState('');
+  const [phone, setPhone] = useState<PhoneCode>({ mobile: '', code: '' });
 
   const current = me.data?.mobile;
 
   const handleSubmit = async (event?: FormEvent) => {
     event?.preventDefault();
+    const { mobile, code } = phone;
     if (!MOBILE_PATTERN.test(mobile)) return toast.fail('请输入正确的手机号');
     if (current && mobile === current) return toast.info('该手机号已是当前绑定号码');
     if (!SMS_CODE_PATTERN.test(code)) return toast.fail('请输入6位验证码');
@@ -60,42 +59,8 @@ export function BindPhonePage() {
         <p className={styles.tip}>绑定后可使用手机号登录，并接收课程与订单通知</p>
       </section>
       <form className={styles.card} onSubmit={handleSubmit} noValidate>
-        <label className={styles.field} htmlFor="bind-mobile">
-          <span className={styles.label}>新手机号</span>
-          <Input
-            id="bind-mobile"
-            type="tel"
-            inputMode="numeric"
-            maxLength={11}
-            placeholder="请输入手机号"
-            value={mobile}
-            onChange={(v) => setMobile(v.replace(/\D/g, ''))}
-            clearable
-          />
-        </label>
-        <label className={styles.field} htmlFor="bind-code">
-          <span className={styles.label}>验证码</span>
-          <Input
-            id="bind-code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            placeholder="6位验证码"
-            value={code}
-            onChange={(v) => setCode(v.replace(/\D/g, ''))}
-          />
-          <SmsCodeButton mobile={mobile} onSend={sendBindSmsCode} />
-        </label>
-        <Button
-          block
-          type="submit"
-          color="primary"
-          size="large"
-          shape="rounded"
-          className={styles.submit}
-          loading={bind.isPending}
-          loadingText="提交中"
-        >
+        <PhoneCodeFields id="bind" value={phone} onChange={setPhone} onSend={sendBindSmsCode} classNames={styles} mobileLabel="新手机号" codePlaceholder="6位验证码" />
+        <Button block type="submit" color="primary" size="large" shape="rounded" className={styles.submit} loading={bind.isPending} loadingText="提交中">
           确认绑定
         </Button>
       </form>

@@ -1,11 +1,33 @@
+import type { ComponentType } from 'react';
 import { SUPPORT_PHONE } from '@jinfa/shared/errors';
 import { ClockIcon } from '../../../components/icons/clock-icon.tsx';
 import { MailIcon } from '../../../components/icons/mail-icon.tsx';
 import { PhoneIcon } from '../../../components/icons/phone-icon.tsx';
 import { WechatIcon } from '../../../components/icons/wechat-icon.tsx';
+import type { IconProps } from '../../../components/icons/svg.tsx';
 import { Page } from '../../../components/page.tsx';
 import { SUPPORT_EMAIL, SUPPORT_HOURS, WECHAT_SERVICE_ACCOUNT, WECHAT_SERVICE_ID } from '../lib/contact.ts';
 import styles from './contact-page.module.css';
+
+interface Channel {
+  Icon: ComponentType<IconProps>;
+  label: string;
+  value: string;
+  href?: string;
+  hint?: string;
+}
+
+const CHANNELS: readonly Channel[] = [
+  { Icon: PhoneIcon, label: '客服电话', value: SUPPORT_PHONE, href: `tel:${SUPPORT_PHONE}` },
+  { Icon: ClockIcon, label: '服务时间', value: `${SUPPORT_HOURS}（法定节假日除外）` },
+  { Icon: MailIcon, label: '电子邮箱', value: SUPPORT_EMAIL, href: `mailto:${SUPPORT_EMAIL}` },
+  {
+    Icon: WechatIcon,
+    label: '微信服务号',
+    value: `${WECHAT_SERVICE_ACCOUNT}（微信号：${WECHAT_SERVICE_ID}）`,
+    hint: '在微信中搜索并关注，可接收课程更新与直播提醒',
+  },
+];
 
 /** /user/contact: how to reach customer service. */
 export function ContactPage() {
@@ -20,41 +42,22 @@ export function ContactPage() {
         </a>
       </section>
       <ul className={styles.list}>
-        <li className={styles.item}>
-          <PhoneIcon size={22} className={styles.icon} />
-          <div className={styles.body}>
-            <span className={styles.label}>客服电话</span>
-            <a className={styles.value} href={`tel:${SUPPORT_PHONE}`}>
-              {SUPPORT_PHONE}
-            </a>
-          </div>
-        </li>
-        <li className={styles.item}>
-          <ClockIcon size={22} className={styles.icon} />
-          <div className={styles.body}>
-            <span className={styles.label}>服务时间</span>
-            <span className={styles.value}>{SUPPORT_HOURS}（法定节假日除外）</span>
-          </div>
-        </li>
-        <li className={styles.item}>
-          <MailIcon size={22} className={styles.icon} />
-          <div className={styles.body}>
-            <span className={styles.label}>电子邮箱</span>
-            <a className={styles.value} href={`mailto:${SUPPORT_EMAIL}`}>
-              {SUPPORT_EMAIL}
-            </a>
-          </div>
-        </li>
-        <li className={styles.item}>
-          <WechatIcon size={22} className={styles.icon} />
-          <div className={styles.body}>
-            <span className={styles.label}>微信服务号</span>
-            <span className={styles.value}>
-              {WECHAT_SERVICE_ACCOUNT}（微信号：{WECHAT_SERVICE_ID}）
-            </span>
-            <span className={styles.hint}>在微信中搜索并关注，可接收课程更新与直播提醒</span>
-          </div>
-        </li>
+        {CHANNELS.map(({ Icon, label, value, href, hint }) => (
+          <li key={label} className={styles.item}>
+            <Icon size={22} className={styles.icon} />
+            <div className={styles.body}>
+              <span className={styles.label}>{label}</span>
+              {href ? (
+                <a className={styles.value} href={href}>
+                  {value}
+                </a>
+              ) : (
+                <span className={styles.value}>{value}</span>
+              )}
+              {hint && <span className={styles.hint}>{hint}</span>}
+            </div>
+          </li>
+        ))}
       </ul>
     </Page>
   );

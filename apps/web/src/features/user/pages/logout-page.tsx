@@ -1,15 +1,14 @@
 import Dialog from 'antd-mobile/es/components/dialog';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useLocation, useNavigate } from '../../../lib/router.ts';
+import { useLocation, useNavigate } from '../../../lib/router.ts';
 import { LogoutIcon } from '../../../components/icons/logout-icon.tsx';
 import { Page } from '../../../components/page.tsx';
-import { EmptyState } from '../../../components/states.tsx';
+import { DeadEndPage } from '../../../components/system-pages.tsx';
 import { paths } from '../../../config/paths.ts';
 import { clearTokens, useStoredToken } from '../../../lib/auth-store.ts';
 import { toast } from '../../../lib/toast.ts';
 import { logout } from '../api/logout.ts';
-import stateStyles from '../../../components/states.module.css';
 import styles from './logout-page.module.css';
 
 /** /userCenter/logout: confirm, revoke on the server, forget locally (even if the server failed). */
@@ -41,19 +40,7 @@ export function LogoutPage() {
   };
 
   if (!token && !leaving) {
-    return (
-      <Page title="退出登录" background="white">
-        <EmptyState
-          title="您当前未登录"
-          description="无需退出，去首页看看吧。"
-          action={
-            <Link className={stateStyles.button} to={paths.home.path} replace>
-              返回首页
-            </Link>
-          }
-        />
-      </Page>
-    );
+    return <DeadEndPage title="退出登录" heading="您当前未登录" description="无需退出，去首页看看吧。" />;
   }
 
   return (

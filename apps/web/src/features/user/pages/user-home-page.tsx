@@ -2,7 +2,7 @@ import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
 import type { ComponentType } from 'react';
 import { Link } from '../../../lib/router.ts';
 import { AccountStatus } from '@jinfa/shared/enums';
-import { BookIcon } from '../../../components/icons/tab-icons.tsx';
+import { BookIcon } from '../../../components/icons/book-icon.tsx';
 import { BriefcaseIcon } from '../../../components/icons/briefcase-icon.tsx';
 import { ChartIcon } from '../../../components/icons/chart-icon.tsx';
 import { ChatIcon } from '../../../components/icons/chat-icon.tsx';
@@ -25,6 +25,7 @@ import { useMe, type UserProfile } from '../api/get-me.ts';
 import { TonePill } from '../components/tone-pill.tsx';
 import { UserAvatar } from '../components/user-avatar.tsx';
 import { describeAuditStatus } from '../lib/audit.ts';
+import tabPage from '../../../styles/tab-page.module.css';
 import styles from './user-home-page.module.css';
 
 interface Entry {
@@ -172,7 +173,7 @@ export function UserHomePage() {
   }
 
   return (
-    <div className={styles.page}>
+    <div className={tabPage.page}>
       <PullToRefresh onRefresh={async () => void (await me.refetch())}>{body}</PullToRefresh>
     </div>
   );
