@@ -14,7 +14,7 @@ import type { Kysely } from 'kysely';
 import { ErrorCodes, errorMessage } from '@jinfa/shared';
 import type { Config } from './config.ts';
 import type { DB } from './db/schema.ts';
-import type { Database, Dialect } from './db/database.ts';
+import type { Database } from './db/database.ts';
 import type { KvStore } from './adapters/kv-store.ts';
 import type { Adapters } from './adapters/index.ts';
 import errorHandler from './plugins/error-handler.ts';
@@ -26,6 +26,7 @@ import web from './plugins/web.ts';
 import { maskPhonesInRecord, redactUrl } from './lib/log-redaction.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { authRoutes } from './modules/auth/auth-routes.ts';
+import { findLiveSessionUserPrecompiled } from './modules/auth/session-repository.ts';
 import { wechatRoutes } from './modules/auth/wechat-routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { favoriteRoutes } from './modules/favorites/routes.ts';
@@ -55,7 +56,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Kysely<DB>;
-    dialect: Dialect;
     kv: KvStore;
     adapters: Adapters;
   }
@@ -103,7 +103,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.decorate('config', config);
   app.decorate('db', deps.database.db);
-  app.decorate('dialect', deps.database.dialect);
   app.decorate('kv', deps.kv);
   app.decorate('adapters', deps.adapters);
 
@@ -123,7 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(errorHandler);
   await app.register(securityHeaders);
-  await app.register(auth);
+  await app.register(auth, { findSession: (hash, now) => findLiveSessionUserPrecompiled(app.db, hash, now) });
   await app.register(rateLimit);
   await app.register(web);
 

@@ -28,6 +28,15 @@ const DEMO_WECHAT_SECRET = 'demo-wechat-secret';
 
 export class ConfigError extends Error {}
 
+/**
+ * What `setting` (e.g. `MEDIA_STORAGE=s3`) needs: every one of `values` set, or one ConfigError
+ * naming each missing variable at once (by its key, or by `names`).
+ */
+export function requireSettings<K extends string>(setting: string, values: Record<K, string | undefined>, names?: Record<K, string>): asserts values is Record<K, string> {
+  const missing = (Object.keys(values) as K[]).filter((k) => !values[k]).map((k) => names?.[k] ?? k);
+  if (missing.length) throw new ConfigError(`${setting} needs ${missing.join(', ')}`);
+}
+
 // ---------------------------------------------------------------------------------------------
 // The environment schema: every variable the server reads, with its default and meaning.
 // ---------------------------------------------------------------------------------------------
@@ -292,14 +301,13 @@ function mediaConfig(env: Env): MediaConfig {
       S3_ACCESS_KEY_ID: env.S3_ACCESS_KEY_ID,
       S3_SECRET_ACCESS_KEY: env.S3_SECRET_ACCESS_KEY,
     };
-    const missing = Object.entries(values).filter(([, v]) => !v).map(([k]) => k);
-    if (missing.length) throw new ConfigError(`MEDIA_STORAGE=s3 needs ${missing.join(', ')}`);
+    requireSettings('MEDIA_STORAGE=s3', values);
     s3 = {
-      endpoint: values.S3_ENDPOINT!,
-      bucket: values.S3_BUCKET!,
+      endpoint: values.S3_ENDPOINT,
+      bucket: values.S3_BUCKET,
       region: env.S3_REGION,
-      accessKeyId: values.S3_ACCESS_KEY_ID!,
-      secretAccessKey: values.S3_SECRET_ACCESS_KEY!,
+      accessKeyId: values.S3_ACCESS_KEY_ID,
+      secretAccessKey: values.S3_SECRET_ACCESS_KEY,
     };
   }
   return {
@@ -346,9 +354,8 @@ function wechatPayConfig(env: Env, appId: string, publicUrl: string | undefined)
     platformPublicKey: 'WECHATPAY_PLATFORM_PUBLIC_KEY(_PATH) or WECHATPAY_PLATFORM_CERT(_PATH)',
     notifyUrl: 'WECHATPAY_NOTIFY_URL (or PUBLIC_URL)',
   };
-  const missing = (Object.keys(values) as (keyof typeof values)[]).filter((k) => !values[k]).map((k) => names[k]);
-  if (missing.length) throw new ConfigError(`PAY_PROVIDER=wechatpay needs ${missing.join(', ')}`);
-  if (Buffer.byteLength(values.apiV3Key!, 'utf8') !== 32) throw new ConfigError('WECHATPAY_API_V3_KEY must be 32 bytes');
+  requireSettings('PAY_PROVIDER=wechatpay', values, names);
+  if (Buffer.byteLength(values.apiV3Key, 'utf8') !== 32) throw new ConfigError('WECHATPAY_API_V3_KEY must be 32 bytes');
   // An openid belongs to one app id: paying with another app's id fails for every JSAPI payer.
   const payAppId = env.WECHATPAY_APP_ID || appId;
   if (payAppId !== appId && !flagOn(env.WECHATPAY_APP_ID_MISMATCH_OK)) {
@@ -359,13 +366,13 @@ function wechatPayConfig(env: Env, appId: string, publicUrl: string | undefined)
   }
   return {
     appId: payAppId,
-    mchId: values.mchId!,
-    serialNo: values.serialNo!,
-    privateKey: values.privateKey!,
-    apiV3Key: values.apiV3Key!,
-    platformPublicKey: values.platformPublicKey!,
+    mchId: values.mchId,
+    serialNo: values.serialNo,
+    privateKey: values.privateKey,
+    apiV3Key: values.apiV3Key,
+    platformPublicKey: values.platformPublicKey,
     platformSerial: env.WECHATPAY_PLATFORM_SERIAL || undefined,
-    notifyUrl: values.notifyUrl!,
+    notifyUrl: values.notifyUrl,
     apiBase: env.WECHATPAY_BASE,
   };
 }

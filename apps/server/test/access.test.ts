@@ -7,12 +7,12 @@
  * TEST_DATABASE_URL.
  */
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ErrorCodes, SignupKind, UserType, type CourseDetail } from '@jinfa/shared';
 import type { NewUser, UserCourseSource, UserRow } from '../src/db/schema.ts';
 import { checkEntitlement, type Verdict } from '../src/modules/access/access-service.ts';
 import { findPlayCourse, type PlayChapterRow } from '../src/modules/access/access-repository.ts';
-import { build, type TestApp } from './support/build.ts';
+import { type TestApp, useApp } from './support/build.ts';
 import { dialectsUnderTest } from './support/db.ts';
 import { buildCorporate, buildCourse, buildFreeCourse, buildLecturer, buildUser, signedInUser, type CourseOverrides } from './support/factories.ts';
 
@@ -20,10 +20,7 @@ const DAY = 86_400_000;
 
 describe.each(dialectsUnderTest())('access verdicts (%s)', (dialect) => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await build(dialect);
-  });
-  afterAll(() => t.close());
+  useApp(dialect, (app) => (t = app));
 
   const db = () => t.app.db;
   const learner = (overrides: Partial<NewUser> = {}) => buildUser(db(), overrides);

@@ -4,13 +4,13 @@
  * to someone who owns the course, for that course, not expired, and not to the buyer. Forged,
  * enumerated, expired and self links discount nothing, attribute nothing and reveal no one.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import crypto from 'node:crypto';
 import { ErrorCodes } from '@jinfa/shared';
 import { dialectsUnderTest } from './support/db.ts';
 import { buildCourse, signedInUser } from './support/factories.ts';
 import type { TestApp } from './support/build.ts';
-import { buildOrdersApp, orderRowOf, post } from './orders-helpers.ts';
+import { orderRowOf, post, useOrdersApp } from './orders-helpers.ts';
 import { INVITE_LINK_TTL_MS } from '../src/modules/activities/referral-service.ts';
 import { sha256Hex } from '../src/lib/crypto.ts';
 
@@ -19,15 +19,7 @@ type Learner = Awaited<ReturnType<typeof signedInUser>>;
 for (const dialect of dialectsUnderTest()) {
   describe(`verified invitations (${dialect})`, () => {
     let t: TestApp;
-    beforeAll(async () => {
-      t = await buildOrdersApp(dialect);
-    });
-    afterAll(async () => {
-      await t?.close();
-    });
-
-    const db = () => t.app.db;
-    const get = (url: string, headers?: Record<string, string>) => t.app.inject({ method: 'GET', url, headers });
+    const { db, get } = useOrdersApp(dialect, (app) => (t = app));
     const send = (url: string, headers: Record<string, string>, payload: object) => t.app.inject({ method: 'POST', url, headers, payload });
 
     async function ownerOf(courseId: number, nickname: string): Promise<Learner> {

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dialectsUnderTest } from './support/db.ts';
 import { buildCourse, signedInUser } from './support/factories.ts';
 import type { TestApp } from './support/build.ts';
-import { buildOrdersApp, expectEntitlementInvariant, notify, orderRowOf, post, sandboxOf } from './orders-helpers.ts';
+import { expectEntitlementInvariant, notify, orderRowOf, post, sandboxOf, sandboxPay, useOrdersApp } from './orders-helpers.ts';
 import { expectActivityInvariant } from './activities-helpers.ts';
 import { runActivityUpkeep } from '../src/modules/activities/upkeep-service.ts';
 import { GROUP_FAIL_GRACE_MS } from '../src/modules/activities/group-service.ts';
@@ -15,25 +15,12 @@ const HOUR = 3_600_000;
 for (const dialect of dialectsUnderTest()) {
   describe(`activity orders (${dialect})`, () => {
     let t: TestApp;
-    beforeAll(async () => {
-      t = await buildOrdersApp(dialect);
-    });
-    afterAll(async () => {
-      await t?.close();
-    });
-
-    const db = () => t.app.db;
+    const { db, get } = useOrdersApp(dialect, (app) => (t = app));
     const payout = () => t.app.adapters.payout as SandboxPayoutProvider;
     const upkeep = (now: number) => runActivityUpkeep(db(), t.app.adapters.pay, t.app.adapters.payout, { appId: t.config.wechat.appId, now });
-    const get = (url: string, headers?: Record<string, string>) => t.app.inject({ method: 'GET', url, headers });
     const owns = async (userId: number, courseId: number) =>
       (await db().selectFrom('user_courses').select('id').where('user_id', '=', userId).where('course_id', '=', courseId).executeTakeFirst()) !== undefined;
-    const pay = async (orderId: number, headers: Record<string, string>) => {
-      expect((await post(t, `/v1/orders/${orderId}/order_web_wxpay`, headers)).json().code).toBe(0);
-      const res = await post(t, `/v1/orders/${orderId}/sandbox_pay`, headers);
-      expect(res.json().code, res.body).toBe(0);
-      return res.json().data.status as string;
-    };
+    const pay = (orderId: number, headers: Record<string, string>) => sandboxPay(t, orderId, headers);
     const invariants = async () => {
       await expectEntitlementInvariant(db());
       await expectActivityInvariant(db());

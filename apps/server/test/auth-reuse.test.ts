@@ -3,19 +3,16 @@
  * sign-out through this instance takes effect at once, a revocation made elsewhere (another
  * instance: here a direct database write) within AUTH_CACHE_MS, and never past the token's expiry.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AccountStatus } from '@jinfa/shared';
-import { build, type TestApp } from './support/build.ts';
+import { build, type TestApp, useApp } from './support/build.ts';
 import { dialectsUnderTest } from './support/db.ts';
 import { buildUser, loginAs } from './support/factories.ts';
 import { useServerClock } from './support/clock.ts';
 
 describe.each(dialectsUnderTest())('token reuse (%s)', (dialect) => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await build(dialect, { config: { authCacheMs: 1000 } });
-  });
-  afterAll(() => t.close());
+  useApp(dialect, (app) => (t = app), { config: { authCacheMs: 1000 } });
   const setClock = useServerClock();
 
   const me = (token: string) => t.app.inject({ method: 'GET', url: '/v1/users/me', headers: { 'access-token': token } });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountStatus } from '@jinfa/shared';
 import { testConfig } from '../src/config.ts';
-import { build, type TestApp } from './support/build.ts';
+import { build, type TestApp, useApp } from './support/build.ts';
 import { dialectsUnderTest } from './support/db.ts';
 import { buildUser, loginAs } from './support/factories.ts';
 
@@ -35,10 +35,7 @@ function authenticate(t: TestApp, payload: unknown, headers: Record<string, stri
 
 describe.each(dialectsUnderTest())('SMS login (%s)', (dialect) => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await build(dialect, { config: { sms: { ...testConfig().sms, perIpPerHour: 1000 } } });
-  });
-  afterAll(() => t.close());
+  useApp(dialect, (app) => (t = app), { config: { sms: { ...testConfig().sms, perIpPerHour: 1000 } } });
 
   describe('POST /v1/users/online/sms_code', () => {
     it('sends a 6-digit code and says when to ask again', async () => {

@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AccountStatus } from '@jinfa/shared';
 import { sha256Hex } from '../src/lib/crypto.ts';
-import { build, type TestApp } from './support/build.ts';
+import { type TestApp, useApp } from './support/build.ts';
 import { dialectsUnderTest } from './support/db.ts';
 import { buildUser, loginAs } from './support/factories.ts';
 
 describe.each(dialectsUnderTest())('sessions (%s)', (dialect) => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await build(dialect);
-  });
-  afterAll(() => t.close());
+  useApp(dialect, (app) => (t = app));
 
   const me = (token: string) => t.app.inject({ method: 'GET', url: '/v1/users/me', headers: { 'access-token': token } });
   const refresh = (refreshToken: string) => t.app.inject({ method: 'GET', url: `/v1/wechat/token?refreshToken=${encodeURIComponent(refreshToken)}` });
@@ -180,10 +177,7 @@ describe.each(dialectsUnderTest())('sessions (%s)', (dialect) => {
 
 describe.each(dialectsUnderTest())('test login off (%s)', (dialect) => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await build(dialect, { config: { testLogin: false } });
-  });
-  afterAll(() => t.close());
+  useApp(dialect, (app) => (t = app), { config: { testLogin: false } });
 
   describe('GET /v1/wechat/token2', () => {
     it.each(['userId=1&productType=0', 'userId=abc', ''])('answers -10016 (HTTP 404) for %j', async (query) => {

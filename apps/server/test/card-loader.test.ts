@@ -3,20 +3,17 @@
  * under it (db/precompiled.ts), on SQLite and (with TEST_DATABASE_URL) PostgreSQL: what changes
  * on a course shows at once, what only a catalogue edit changes shows after `invalidateCatalogue`.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { placeholder, runPrecompiled } from '../src/db/precompiled.ts';
 import { findCardsByIds } from '../src/modules/courses/course-card-repository.ts';
 import { invalidateCatalogue } from '../src/modules/courses/http-cache.ts';
-import { build, type TestApp } from './support/build.ts';
+import { type TestApp, useApp } from './support/build.ts';
 import { dialectsUnderTest } from './support/db.ts';
 import { buildCourse } from './support/factories.ts';
 
 describe.each(dialectsUnderTest())('card loader (%s)', (dialect) => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await build(dialect);
-  });
-  afterAll(() => t.close());
+  useApp(dialect, (app) => (t = app));
 
   it('returns cards in the order asked, once per id asked, skipping unknown ids', async () => {
     const a = await buildCourse(t.app.db);

@@ -6,9 +6,9 @@
  * (with `clientId`) keep working as before.
  */
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TRACKING_APP_ID } from '@jinfa/shared';
-import { build, type TestApp } from './support/build.ts';
+import { type TestApp, useApp } from './support/build.ts';
 import { dialectsUnderTest } from './support/db.ts';
 import { countTrackRows } from '../src/modules/collect/collect-repository.ts';
 
@@ -36,10 +36,7 @@ const specClick = (over: Record<string, unknown> = {}) => ({
 
 describe.each(dialectsUnderTest())('spec-shaped tracking records (%s)', (dialect) => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await build(dialect);
-  });
-  afterAll(() => t.close());
+  useApp(dialect, (app) => (t = app));
 
   const post = (url: string, payload: unknown) => t.app.inject({ method: 'POST', url, headers: APP, payload: JSON.stringify(payload) });
 

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCodes, TRACKING_APP_ID } from '@jinfa/shared';
-import { build, type TestApp } from './support/build.ts';
+import { build, type TestApp, useApp } from './support/build.ts';
 import { dialectsUnderTest } from './support/db.ts';
 import { signedInUser } from './support/factories.ts';
 import { countTrackRows, type TrackTable } from '../src/modules/collect/collect-repository.ts';
@@ -40,10 +40,7 @@ const custom = (over: Record<string, unknown> = {}) => ({
 
 describe.each(dialectsUnderTest())('collect (%s)', (dialect) => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await build(dialect);
-  });
-  afterAll(() => t.close());
+  useApp(dialect, (app) => (t = app));
 
   /** A string payload is sent as raw JSON text. */
   const post = (url: string, payload: unknown, headers: Record<string, string> = APP) =>

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ErrorCodes } from '@jinfa/shared';
-import { build, type TestApp } from './support/build.ts';
+import { type TestApp, useApp } from './support/build.ts';
 import { dialectsUnderTest } from './support/db.ts';
 import { buildCourse, buildLecturer } from './support/factories.ts';
 
@@ -9,10 +9,7 @@ const BAD_IDS = ['-1', '0', '2147483648', '100000000000000000000', 'abc'];
 
 describe.each(dialectsUnderTest())('columns (%s)', (dialect) => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await build(dialect);
-  });
-  afterAll(() => t.close());
+  useApp(dialect, (app) => (t = app));
 
   async function insertColumn(fields: { title: string; status?: number; lecturer_id?: number | null; created_at?: number; price?: number }, courseIds: number[] = []) {
     const col = await t.app.db

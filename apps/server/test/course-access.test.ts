@@ -5,10 +5,10 @@
  * The verdict is play_auth's: `/permitted` must agree with `owned` in every case. SQLite always,
  * PostgreSQL with TEST_DATABASE_URL.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ErrorCodes, UserType, type CourseDetail } from '@jinfa/shared';
 import type { NewUser } from '../src/db/schema.ts';
-import { build, type TestApp } from './support/build.ts';
+import { type TestApp, useApp } from './support/build.ts';
 import { dialectsUnderTest } from './support/db.ts';
 import { buildCorporate, buildCourse, signedInUser } from './support/factories.ts';
 
@@ -16,10 +16,7 @@ const DAY = 86_400_000;
 
 describe.each(dialectsUnderTest())('course access by membership (%s)', (dialect) => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await build(dialect);
-  });
-  afterAll(() => t.close());
+  useApp(dialect, (app) => (t = app));
 
   const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
   async function page(courseId: number, headers: Record<string, string> = {}): Promise<CourseDetail> {

@@ -2,18 +2,15 @@
  * The signed-in course page (decision 022): the course row is shared by every caller for the
  * catalogue's cache time, while the caller's favourite and owned state is read on every view.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, type TestApp } from './support/build.ts';
+import { describe, expect, it } from 'vitest';
+import { type TestApp, useApp } from './support/build.ts';
 import { dialectsUnderTest } from './support/db.ts';
 import { buildCourse, buildUser, loginAs } from './support/factories.ts';
 import { catalogueCacheFor, invalidateCatalogue } from '../src/modules/courses/http-cache.ts';
 
 describe.each(dialectsUnderTest())('signed-in course page (%s)', (dialect) => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await build(dialect);
-  });
-  afterAll(() => t.close());
+  useApp(dialect, (app) => (t = app));
 
   const page = (id: number, headers: Record<string, string>) => t.app.inject({ method: 'GET', url: `/v1/courses/${id}`, headers });
   const firstCourse = async () => {

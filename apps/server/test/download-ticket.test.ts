@@ -2,9 +2,9 @@
  * Downloads that open as a plain link take a single-use, 60-second ticket scoped to one user and
  * one file — never a session token (issue 11, decision 017).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ErrorCodes } from '@jinfa/shared';
-import { build, type TestApp } from './support/build.ts';
+import { type TestApp, useApp } from './support/build.ts';
 import { useServerClock } from './support/clock.ts';
 import { dialectsUnderTest } from './support/db.ts';
 import { signedInUser } from './support/factories.ts';
@@ -12,10 +12,7 @@ import { issueLoginCode } from '../src/modules/auth/login-binding.ts';
 
 describe.each(dialectsUnderTest())('listen report download tickets (%s)', (dialect) => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await build(dialect);
-  });
-  afterAll(() => t.close());
+  useApp(dialect, (app) => (t = app));
   const setClock = useServerClock();
 
   const ticketFor = (headers: Record<string, string> | undefined, year = 2026) =>

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AccountStatus, ErrorCodes } from '@jinfa/shared';
-import { build, type TestApp } from './support/build.ts';
+import { type TestApp, useApp } from './support/build.ts';
 import { dialectsUnderTest } from './support/db.ts';
 import { buildCourse, buildSubject, signedInUser } from './support/factories.ts';
 
@@ -9,10 +9,7 @@ const BAD_IDS = ['-1', '0', '2147483648', '100000000000000000000', 'abc'];
 
 describe.each(dialectsUnderTest())('favorites (%s)', (dialect) => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await build(dialect);
-  });
-  afterAll(() => t.close());
+  useApp(dialect, (app) => (t = app));
 
   const signedIn = (overrides: Parameters<typeof signedInUser>[1] = {}) => signedInUser(t, overrides);
   const call = (method: 'GET' | 'POST' | 'DELETE', url: string, headers?: Record<string, string>) =>

@@ -1,5 +1,6 @@
 /** The pure clocks of decision 016 (session-accounting.ts): no database, the server's time passed in. */
 import { describe, expect, it } from 'vitest';
+import { seconds as s, T0 } from './support/clock.ts';
 import {
   accountSession,
   advanceClock,
@@ -10,8 +11,6 @@ import {
   type SessionClock,
 } from '../src/modules/listening/session-accounting.ts';
 
-const T0 = Date.parse('2026-03-10T10:00:00+08:00');
-const s = (n: number) => n * 1000;
 const fresh = (at = T0, position = 0): SessionClock => ({ lastReportAt: at, creditedUntil: at, position, positionAt: at, paused: false });
 
 describe('credit clocks', () => {

@@ -4,27 +4,22 @@
  * advance at most 2× the wall clock, and what the records and reports read. SQLite always,
  * PostgreSQL when TEST_DATABASE_URL is set.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ErrorCodes } from '@jinfa/shared';
-import { build, type TestApp } from './support/build.ts';
-import { useServerClock } from './support/clock.ts';
+import { type TestApp, useApp } from './support/build.ts';
+import { T0 as BASE, seconds as s, useServerClock } from './support/clock.ts';
 import { dialectsUnderTest } from './support/db.ts';
 import { buildCourse, buildFreeCourse, signedInUser } from './support/factories.ts';
 import { openSession, readyMedia } from './learning-time-helpers.ts';
 import { listenCsv } from '../src/modules/listening/report-service.ts';
 import { JITTER_SECONDS, PLAY_SESSION_TTL_MS, POSITION_SLACK_SECONDS } from '../src/modules/listening/session-accounting.ts';
 
-const BASE = Date.parse('2026-03-10T10:00:00+08:00');
-const s = (n: number) => n * 1000;
 let seq = 0;
 const rid = () => `lt-${Date.now().toString(36)}-${(seq += 1).toString().padStart(8, '0')}`;
 
 describe.each(dialectsUnderTest())('learning time (%s)', (dialect) => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await build(dialect);
-  });
-  afterAll(() => t.close());
+  useApp(dialect, (app) => (t = app));
   const clock = useServerClock();
 
   type Body = { recordId: string; playSession?: string; chapterId?: number | null; event: string; position: number; duration?: number | null; playedSeconds: number; at?: number };

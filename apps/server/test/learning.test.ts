@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountStatus, ErrorCodes } from '@jinfa/shared';
-import { build, type TestApp } from './support/build.ts';
+import { build, type TestApp, useApp } from './support/build.ts';
 import { dialectsUnderTest } from './support/db.ts';
 import { buildCorporate, buildCourse, buildFreeCourse, buildSubject, loginAs, signedInUser } from './support/factories.ts';
 import { seedDemoData } from '../src/demo/seeder.ts';
@@ -10,10 +10,7 @@ const BAD_IDS = ['-1', '0', '2147483648', '100000000000000000000', 'abc'];
 
 describe.each(dialectsUnderTest())('learning (%s)', (dialect) => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await build(dialect);
-  });
-  afterAll(() => t.close());
+  useApp(dialect, (app) => (t = app));
 
   const signedIn = (overrides: Parameters<typeof signedInUser>[1] = {}) => signedInUser(t, overrides);
   const post = (url: string, headers?: Record<string, string>) => t.app.inject({ method: 'POST', url, headers, payload: {} });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { seconds as s, T0 } from './support/clock.ts';
 import {
   accountReport,
   clampPosition,
@@ -11,8 +12,6 @@ import {
 } from '../src/modules/listening/progress-accounting.ts';
 import { bucketize, csvField, longestStreak, mondayOf } from '../src/modules/listening/report-service.ts';
 
-const T0 = Date.parse('2026-03-10T10:00:00+08:00');
-const s = (n: number) => n * 1000;
 
 /** Feeds reports (played seconds at server time) through the accounting like the service does. */
 function run(reports: Array<{ played: number; at: number; duration?: number | null }>) {

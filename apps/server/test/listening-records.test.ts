@@ -1,23 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AccountStatus, ErrorCodes } from '@jinfa/shared';
-import { build, type TestApp } from './support/build.ts';
-import { useServerClock } from './support/clock.ts';
+import { type TestApp, useApp } from './support/build.ts';
+import { T0 as BASE, useServerClock } from './support/clock.ts';
 import { dialectsUnderTest } from './support/db.ts';
-import { buildCorporate, buildCourse, buildFreeCourse, signedInUser } from './support/factories.ts';
+import { buildCorporate, buildCourse, buildFreeCourse, buildSeriesWithTrial, signedInUser } from './support/factories.ts';
 import { sessionOpener } from './learning-time-helpers.ts';
 import { JITTER_SECONDS } from '../src/modules/listening/session-accounting.ts';
 
-const BASE = Date.parse('2026-03-10T10:00:00+08:00');
 let seq = 0;
 /** A fresh client record id (16–64 chars of [A-Za-z0-9_-]). */
 const rid = () => `rec-${Date.now().toString(36)}-${(seq += 1).toString().padStart(6, '0')}`;
 
 describe.each(dialectsUnderTest())('learning records (%s)', (dialect) => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await build(dialect);
-  });
-  afterAll(() => t.close());
+  useApp(dialect, (app) => (t = app));
   const clock = useServerClock();
 
   // Reports carry the play session of their course and chapter (decision 016; learning-time.test.ts tests the sessions).
@@ -173,22 +169,14 @@ describe.each(dialectsUnderTest())('learning records (%s)', (dialect) => {
       const paid = await buildCourse(t.app.db);
       const refused = await listen(paid.id, { recordId: rid(), event: 'start', position: 0, playedSeconds: 0 }, headers);
       expect(refused.json().code).toBe(ErrorCodes.NOT_ENROLLED);
-      const series = await buildCourse(t.app.db, { course_type: 2 });
-      const [trial, locked] = await t.app.db
-        .insertInto('chapters')
-        .values([
-          { course_id: series.id, title: '第1讲', sort: 1, duration_seconds: 600, is_free_trial: 1, price: 0, status: 1 },
-          { course_id: series.id, title: '第2讲', sort: 2, duration_seconds: 600, is_free_trial: 0, price: 3900, status: 1 },
-        ])
-        .returning('id')
-        .execute();
+      const { series, trial, paid: locked } = await buildSeriesWithTrial(t.app.db);
       clock(BASE);
-      const ok = await listen(series.id, { recordId: rid(), chapterId: trial!.id, event: 'start', position: 0, playedSeconds: 0 }, headers);
+      const ok = await listen(series.id, { recordId: rid(), chapterId: trial.id, event: 'start', position: 0, playedSeconds: 0 }, headers);
       expect(ok.json().code).toBe(0);
-      const no = await listen(series.id, { recordId: rid(), chapterId: locked!.id, event: 'start', position: 0, playedSeconds: 0 }, headers);
+      const no = await listen(series.id, { recordId: rid(), chapterId: locked.id, event: 'start', position: 0, playedSeconds: 0 }, headers);
       expect(no.json().code).toBe(ErrorCodes.NOT_ENROLLED);
       const other = await buildFreeCourse(t.app.db);
-      const wrongChapter = await listen(other.id, { recordId: rid(), chapterId: trial!.id, event: 'start', position: 0, playedSeconds: 0 }, headers);
+      const wrongChapter = await listen(other.id, { recordId: rid(), chapterId: trial.id, event: 'start', position: 0, playedSeconds: 0 }, headers);
       expect(wrongChapter.json().code).toBe(ErrorCodes.NOT_FOUND);
     });
 

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ErrorCodes } from '@jinfa/shared';
-import { build, type TestApp } from './support/build.ts';
+import { type TestApp, useApp } from './support/build.ts';
 import { useServerClock } from './support/clock.ts';
 import { dialectsUnderTest } from './support/db.ts';
 import { buildFreeCourse, buildLecturer, buildSubject, signedInUser } from './support/factories.ts';
@@ -12,10 +12,7 @@ const at = (iso: string) => Date.parse(iso);
 
 describe.each(dialectsUnderTest())('listening report (%s)', (dialect) => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await build(dialect);
-  });
-  afterAll(() => t.close());
+  useApp(dialect, (app) => (t = app));
   const clock = useServerClock();
 
   const get = (url: string, headers?: Record<string, string>) => t.app.inject({ method: 'GET', url, headers });

@@ -7,13 +7,13 @@
  *   开始学习 (`accessBy` 'corporate', the player's `checkEntitlement`), and ordering answers -1283
  *   the way member-free courses do — the same verdict, never a second copy of the rule.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { UserType } from '@jinfa/shared';
 import type { NewUser } from '../src/db/schema.ts';
 import type { TestApp } from './support/build.ts';
 import { dialectsUnderTest } from './support/db.ts';
 import { buildCorporate, buildCourse, signedInUser } from './support/factories.ts';
-import { buildOrdersApp, expectEntitlementInvariant, post } from './orders-helpers.ts';
+import { expectEntitlementInvariant, post, sandboxPay, useOrdersApp } from './orders-helpers.ts';
 import { buildGroupActivity, expectActivityInvariant } from './activities-helpers.ts';
 import { runActivityUpkeep } from '../src/modules/activities/upkeep-service.ts';
 import { GROUP_FAIL_GRACE_MS } from '../src/modules/activities/group-service.ts';
@@ -24,22 +24,9 @@ const HOUR = 3_600_000;
 
 describe.each(dialectsUnderTest())('checkout rules (%s)', (dialect) => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await buildOrdersApp(dialect);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
-
-  const db = () => t.app.db;
-  const get = (url: string, headers: Record<string, string>) => t.app.inject({ method: 'GET', url, headers });
+  const { db, get } = useOrdersApp(dialect, (app) => (t = app));
   const ordersOf = (userId: number) => db().selectFrom('orders').select(['id', 'type', 'status']).where('user_id', '=', userId).orderBy('id').execute();
-  const pay = async (orderId: number, headers: Record<string, string>) => {
-    expect((await post(t, `/v1/orders/${orderId}/order_web_wxpay`, headers)).json().code).toBe(0);
-    const res = await post(t, `/v1/orders/${orderId}/sandbox_pay`, headers);
-    expect(res.json().code, res.body).toBe(0);
-    expect(res.json().data.status).toBe('paid');
-  };
+  const pay = async (orderId: number, headers: Record<string, string>) => expect(await sandboxPay(t, orderId, headers)).toBe('paid');
   /** A leader who started a group of `size` on a new course and paid for it. */
   async function paidLeader(size = 2) {
     const activity = await buildGroupActivity(db(), { size });

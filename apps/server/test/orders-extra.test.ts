@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ErrorCodes } from '@jinfa/shared';
 import type { TestApp } from './support/build.ts';
 import { dialectsUnderTest } from './support/db.ts';
 import { buildCourse, signedInUser } from './support/factories.ts';
-import { buildOrdersApp, expectEntitlementInvariant, orderCourse, post } from './orders-helpers.ts';
+import { codeOf, orderCourse, post, useOrdersApp } from './orders-helpers.ts';
 import { PROFILE_REVIEW_WINDOW_MS } from '../src/modules/orders/order-service.ts';
 
 const BAD_IDS = ['-1', '0', '2147483648', 'abc'];
@@ -11,17 +11,9 @@ const DAY = 24 * 60 * 60 * 1000;
 
 describe.each(dialectsUnderTest())('order rules and extra calls (%s)', (dialect) => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await buildOrdersApp(dialect);
-  });
-  afterAll(async () => {
-    await expectEntitlementInvariant(t.app.db);
-    await t.close();
-  });
+  const { get } = useOrdersApp(dialect, (app) => (t = app), { invariant: 'afterAll' });
 
   const signedIn = (overrides: Parameters<typeof signedInUser>[1] = {}) => signedInUser(t, overrides);
-  const get = (url: string, headers?: Record<string, string>) => t.app.inject({ method: 'GET', url, headers });
-  const codeOf = async (p: Promise<{ json: () => { code: number } }>) => (await p).json().code;
   const member = (overrides: Parameters<typeof signedInUser>[1] = {}) => signedIn({ user_type: 3, member_expire_at: Date.now() + 30 * DAY, ...overrides });
   const buyAndPay = async (courseId: number, headers: Record<string, string>) => {
     const id = await orderCourse(t, courseId, headers);

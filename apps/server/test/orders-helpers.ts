@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { Kysely } from 'kysely';
 import type { DB } from '../src/db/schema.ts';
-import { build, type TestApp } from './support/build.ts';
+import { build, useApp, type BuildOptions, type TestApp } from './support/build.ts';
 import { buildCourse, signedInUser } from './support/factories.ts';
 import type { Dialect } from '../src/db/database.ts';
 import type { Adapters } from '../src/adapters/index.ts';
@@ -81,16 +81,76 @@ export function notify(t: TestApp, signed: { headers: Record<string, string>; bo
   return t.app.inject({ method: 'POST', url: '/v1/pay/notify/sandbox', headers: signed.headers, payload: signed.body });
 }
 
+/** Delivers a WeChat Pay v3 callback the way WeChat posts it. */
+export function notifyWechat(t: TestApp, signed: { headers: Record<string, string>; body: string }) {
+  return t.app.inject({ method: 'POST', url: '/v1/pay/notify/wechatpay', headers: signed.headers, payload: signed.body });
+}
+
+/** The sandbox cashier's successful payment of an order (a fresh notification id and transaction), to sign and post. */
+export function sandboxPaymentOf(order: { order_no: string; amount_fen: number }, overrides: Record<string, unknown> = {}) {
+  return {
+    id: crypto.randomUUID(),
+    orderNo: order.order_no,
+    transactionId: `tx${crypto.randomBytes(8).toString('hex')}`,
+    tradeState: 'SUCCESS',
+    amountFen: order.amount_fen,
+    paidAt: new Date().toISOString(),
+    ...overrides,
+  };
+}
+
+/** Asks for pay parameters (the pay sheet), then pays at the sandbox cashier; answers the order's status. */
+export async function sandboxPay(t: TestApp, orderId: number, headers: Record<string, string>): Promise<string> {
+  expect((await post(t, `/v1/orders/${orderId}/order_web_wxpay`, headers)).json().code).toBe(0);
+  const res = await post(t, `/v1/orders/${orderId}/sandbox_pay`, headers);
+  expect(res.json().code, res.body).toBe(0);
+  return res.json().data.status as string;
+}
+
+/** The answer's `code`, for checks that care about nothing else. */
+export const codeOf = async (p: Promise<{ json: () => { code: number } }>) => (await p).json().code;
+
 /* The set-up every order suite repeated (reliability, upkeep, extra, refunds). */
 
 /** The order suites' app: rate limits off, since bursts of concurrent calls are what they test. */
-export function buildOrdersApp(dialect: Dialect, opts: { adapters?: Partial<Adapters>; config?: Partial<Config> } = {}): Promise<TestApp> {
-  return build(dialect, { adapters: opts.adapters, config: { rateLimit: { ipPerMinute: 0, userPerMinute: 0 }, ...opts.config } });
+export function buildOrdersApp(dialect: Dialect, opts: OrdersAppOptions = {}): Promise<TestApp> {
+  return build(dialect, ordersAppOptions(opts));
+}
+
+type OrdersAppOptions = { adapters?: Partial<Adapters>; config?: Partial<Config> };
+
+function ordersAppOptions(opts: OrdersAppOptions = {}): BuildOptions {
+  return { adapters: opts.adapters, config: { rateLimit: { ipPerMinute: 0, userPerMinute: 0 }, ...opts.config } };
 }
 
 export const orderRowOf = (t: TestApp, id: number) => t.app.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 export const grantsOf = (t: TestApp, userId: number) => t.app.db.selectFrom('user_courses').selectAll().where('user_id', '=', userId).execute();
 export const notificationsOf = (t: TestApp, orderNo: string) => t.app.db.selectFrom('pay_notifications').selectAll().where('order_no', '=', orderNo).orderBy('id').execute();
+
+/** The suite's questions and steps bound to its app, which exists only once `beforeAll` has run. */
+export function orderSuiteOf(app: () => TestApp) {
+  return {
+    db: () => app().app.db,
+    get: (url: string, headers?: Record<string, string>) => app().app.inject({ method: 'GET', url, headers }),
+    orderRow: (id: number) => orderRowOf(app(), id),
+    grantsOf: (userId: number) => grantsOf(app(), userId),
+    notificationsOf: (orderNo: string) => notificationsOf(app(), orderNo),
+    pendingOrder: () => pendingOrderOf(app()),
+    prepaidOrder: () => prepaidOrderOf(app()),
+    paidOrder: () => paidOrderOf(app()),
+  };
+}
+
+/**
+ * An order suite's app in its hooks: built before all (handed to `onReady`), closed after all.
+ * `invariant` checks the exactly-once invariant after each test, or once after all before closing.
+ */
+export function useOrdersApp(dialect: Dialect, onReady: (t: TestApp) => void, opts: { invariant?: 'afterEach' | 'afterAll' } = {}) {
+  const checkAfterAll = opts.invariant === 'afterAll' ? (t: TestApp) => expectEntitlementInvariant(t.app.db) : undefined;
+  const app = useApp(dialect, onReady, { ...ordersAppOptions(), beforeClose: checkAfterAll });
+  if (opts.invariant === 'afterEach') afterEach(() => expectEntitlementInvariant(app().app.db));
+  return orderSuiteOf(app);
+}
 
 /** A pending order of a fresh user for a fresh course. */
 export async function pendingOrderOf(t: TestApp, price = 19900) {

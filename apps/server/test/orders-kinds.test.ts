@@ -3,12 +3,12 @@
  * the order list by type, the signed auto-order link and the 代付 link of send_pay. Every kind
  * goes through the same pay path and fulfilment; a refund revokes exactly what its order granted.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ErrorCodes } from '@jinfa/shared';
 import type { TestApp } from './support/build.ts';
 import { dialectsUnderTest } from './support/db.ts';
 import { buildCourse, buildLecturer, buildLive, signedInUser } from './support/factories.ts';
-import { buildOrdersApp, expectEntitlementInvariant, grantsOf, orderRowOf, post } from './orders-helpers.ts';
+import { codeOf, expectEntitlementInvariant, grantsOf, orderRowOf, post, useOrdersApp } from './orders-helpers.ts';
 import { DEFAULT_OPS_TOKEN } from '../src/config.ts';
 import { AUTO_ORDER_TTL_S, signAutoOrder } from '../src/modules/orders/order-links.ts';
 
@@ -17,17 +17,7 @@ const DAY = 24 * 60 * 60 * 1000;
 
 describe.each(dialectsUnderTest())('order kinds (%s)', (dialect) => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await buildOrdersApp(dialect);
-  });
-  afterAll(async () => {
-    await expectEntitlementInvariant(t.app.db);
-    await t.close();
-  });
-
-  const db = () => t.app.db;
-  const get = (url: string, headers?: Record<string, string>) => t.app.inject({ method: 'GET', url, headers });
-  const codeOf = async (p: Promise<{ json: () => { code: number } }>) => (await p).json().code;
+  const { db, get } = useOrdersApp(dialect, (app) => (t = app), { invariant: 'afterAll' });
   /** Creates an order at `url` and answers its id. */
   const create = async (url: string, headers: Record<string, string>) => {
     const res = (await post(t, url, headers)).json();

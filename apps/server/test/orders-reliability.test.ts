@@ -2,48 +2,17 @@
  * Exactly-once under pressure: concurrent buys, replayed notifications, forged and wrong ones.
  * After each scenario the paid ⇔ exactly-one-entitlement invariant is checked.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import crypto from 'node:crypto';
 import { ErrorCodes } from '@jinfa/shared';
 import type { TestApp } from './support/build.ts';
 import { dialectsUnderTest } from './support/db.ts';
 import { buildCourse, signedInUser } from './support/factories.ts';
-import {
-  buildOrdersApp,
-  expectEntitlementInvariant,
-  grantsOf as grantsIn,
-  notificationsOf as notificationsIn,
-  notify,
-  orderRowOf,
-  pendingOrderOf,
-  post,
-  sandboxOf,
-} from './orders-helpers.ts';
+import { notify, post, sandboxOf, sandboxPaymentOf as paymentOf, useOrdersApp } from './orders-helpers.ts';
 
 describe.each(dialectsUnderTest())('orders reliability (%s)', (dialect) => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await buildOrdersApp(dialect);
-  });
-  afterEach(() => expectEntitlementInvariant(t.app.db));
-  afterAll(() => t.close());
-
-  const orderRow = (id: number) => orderRowOf(t, id);
-  const grantsOf = (userId: number) => grantsIn(t, userId);
-  const notificationsOf = (orderNo: string) => notificationsIn(t, orderNo);
-  const pendingOrder = () => pendingOrderOf(t);
-
-  function paymentOf(order: { order_no: string; amount_fen: number }, overrides: Record<string, unknown> = {}) {
-    return {
-      id: crypto.randomUUID(),
-      orderNo: order.order_no,
-      transactionId: `tx${crypto.randomBytes(8).toString('hex')}`,
-      tradeState: 'SUCCESS',
-      amountFen: order.amount_fen,
-      paidAt: new Date().toISOString(),
-      ...overrides,
-    };
-  }
+  const { orderRow, grantsOf, notificationsOf, pendingOrder } = useOrdersApp(dialect, (app) => (t = app), { invariant: 'afterEach' });
 
   async function expectUnchanged(s: Awaited<ReturnType<typeof pendingOrder>>) {
     expect((await orderRow(s.order.id)).status).toBe('pending');

@@ -5,25 +5,12 @@
  * After each scenario the paid ⇔ exactly-one-entitlement invariant is checked.
  */
 import crypto from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ErrorCodes } from '@jinfa/shared';
 import type { TestApp } from './support/build.ts';
 import { dialectsUnderTest } from './support/db.ts';
 import { signedInUser } from './support/factories.ts';
-import {
-  buildOrdersApp,
-  expectEntitlementInvariant,
-  grantsOf as grantsIn,
-  notificationsOf as notificationsIn,
-  notify,
-  orderRowOf,
-  paidOrderOf,
-  post,
-  prepaidOrderOf,
-  sandboxOf,
-  useWechatPayRig,
-  wechatPrepaidOrderOf,
-} from './orders-helpers.ts';
+import { notify, notifyWechat, orderSuiteOf, post, sandboxOf, sandboxPaymentOf, useOrdersApp, useWechatPayRig, wechatPrepaidOrderOf } from './orders-helpers.ts';
 import { processNeedsRefund, reconcilePendingOrders, refundNoOfOrder, RECONCILE_AFTER_MS, runOrderUpkeep } from '../src/modules/orders/reconcile-service.ts';
 import { finishProcessingRefunds, REFUND_FINISH_AFTER_MS } from '../src/modules/orders/refund-service.ts';
 import type { WechatPayClient } from '../src/adapters/pay/wechat-pay.ts';
@@ -36,17 +23,7 @@ const OPS = { 'x-ops-token': DEFAULT_OPS_TOKEN };
 
 describe.each(dialectsUnderTest())('order upkeep, sandbox (%s)', (dialect) => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await buildOrdersApp(dialect);
-  });
-  afterEach(() => expectEntitlementInvariant(t.app.db));
-  afterAll(() => t.close());
-
-  const orderRow = (id: number) => orderRowOf(t, id);
-  const grantsOf = (userId: number) => grantsIn(t, userId);
-  const notificationsOf = (orderNo: string) => notificationsIn(t, orderNo);
-  const prepaidOrder = () => prepaidOrderOf(t);
-  const paidOrder = () => paidOrderOf(t);
+  const { orderRow, grantsOf, notificationsOf, prepaidOrder, paidOrder } = useOrdersApp(dialect, (app) => (t = app), { invariant: 'afterEach' });
 
   describe('reconciliation', () => {
     it('fulfils a paid order whose notification was lost, exactly once; the late notification changes nothing', async () => {
@@ -192,14 +169,7 @@ describe.each(dialectsUnderTest())('order upkeep, sandbox (%s)', (dialect) => {
   describe('needs_refund payback', () => {
     it('refunds a second payment once per notification, however often it runs', async () => {
       const s = await paidOrder();
-      const second = sandboxOf(t).signNotification({
-        id: crypto.randomUUID(),
-        orderNo: s.order.order_no,
-        transactionId: `tx2${crypto.randomBytes(6).toString('hex')}`,
-        tradeState: 'SUCCESS',
-        amountFen: s.order.amount_fen,
-        paidAt: new Date().toISOString(),
-      });
+      const second = sandboxOf(t).signNotification(sandboxPaymentOf(s.order, { transactionId: `tx2${crypto.randomBytes(6).toString('hex')}` }));
       expect((await notify(t, second)).statusCode).toBe(200);
       const outcomes = async () => (await notificationsOf(s.order.order_no)).map((n) => n.outcome).sort();
       expect(await outcomes()).toEqual(['fulfilled', 'needs_refund']);
@@ -222,15 +192,7 @@ describe.each(dialectsUnderTest())('order upkeep, sandbox (%s)', (dialect) => {
 
     it('marks refund_failed when the provider refuses for good, and keeps a retryable one for the next round', async () => {
       const s = await paidOrder();
-      const mk = () =>
-        sandboxOf(t).signNotification({
-          id: crypto.randomUUID(),
-          orderNo: s.order.order_no,
-          transactionId: `tx3${crypto.randomBytes(6).toString('hex')}`,
-          tradeState: 'SUCCESS',
-          amountFen: s.order.amount_fen,
-          paidAt: new Date().toISOString(),
-        });
+      const mk = () => sandboxOf(t).signNotification(sandboxPaymentOf(s.order, { transactionId: `tx3${crypto.randomBytes(6).toString('hex')}` }));
       expect((await notify(t, mk())).statusCode).toBe(200);
       const refund = vi.spyOn(t.app.adapters.pay, 'refund').mockRejectedValueOnce(new PayProviderError('timeout', 'slow'));
       try {
@@ -252,12 +214,9 @@ describe.each(dialectsUnderTest())('order upkeep, wechatpay against the fake (%s
   let t: TestApp;
   let fake: FakeWechatPayServer;
   let client: WechatPayClient;
-  useWechatPayRig(dialect, (rig) => {
-    ({ t, fake, client } = rig);
-  });
+  useWechatPayRig(dialect, (rig) => ({ t, fake, client } = rig));
 
-  const orderRow = (id: number) => orderRowOf(t, id);
-  const grantsOf = (userId: number) => grantsIn(t, userId);
+  const { orderRow, grantsOf } = orderSuiteOf(() => t);
   const prepaidOrder = () => wechatPrepaidOrderOf({ t, client });
 
   it('a payment whose notification never came is reconciled: paid, one entitlement; the late notification is a replay', async () => {
@@ -271,7 +230,7 @@ describe.each(dialectsUnderTest())('order upkeep, wechatpay against the fake (%s
     expect(await grantsOf(s.user.id)).toHaveLength(1);
 
     const late = fake.notification(s.order.order_no);
-    const res = await t.app.inject({ method: 'POST', url: '/v1/pay/notify/wechatpay', headers: late.headers, payload: late.body });
+    const res = await notifyWechat(t, late);
     expect(res.statusCode).toBeLessThan(300);
     expect(await grantsOf(s.user.id)).toHaveLength(1);
     const outcomes = await t.app.db.selectFrom('pay_notifications').select('outcome').where('order_no', '=', s.order.order_no).execute();
@@ -296,7 +255,7 @@ describe.each(dialectsUnderTest())('order upkeep, wechatpay against the fake (%s
     expect(await grantsOf(s.user.id)).toHaveLength(1);
     fake.settleRefund(refundNoOfOrder(s.order.order_no));
     const done = fake.refundNotification(refundNoOfOrder(s.order.order_no));
-    expect((await t.app.inject({ method: 'POST', url: '/v1/pay/notify/wechatpay', headers: done.headers, payload: done.body })).statusCode).toBe(204);
+    expect((await notifyWechat(t, done)).statusCode).toBe(204);
     expect((await orderRow(s.order.id)).status).toBe('refunded');
     expect(await grantsOf(s.user.id)).toEqual([]);
   });

@@ -1,27 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AccountStatus, ErrorCodes } from '@jinfa/shared';
-import { build, type TestApp } from './support/build.ts';
+import type { TestApp } from './support/build.ts';
 import { dialectsUnderTest } from './support/db.ts';
 import { buildCourse, buildFreeCourse, signedInUser } from './support/factories.ts';
-import { expectEntitlementInvariant, notify, orderCourse, post, sandboxOf } from './orders-helpers.ts';
+import { codeOf, expectEntitlementInvariant, notify, orderCourse, post, sandboxOf, useOrdersApp } from './orders-helpers.ts';
 import { ORDER_TTL_MS, PROFILE_REVIEW_WINDOW_MS, closeExpiredOrders, newOrderNo } from '../src/modules/orders/order-service.ts';
 
 const BAD_IDS = ['-1', '0', '2147483648', 'abc'];
 
 describe.each(dialectsUnderTest())('orders (%s)', (dialect) => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await build(dialect, { config: { rateLimit: { ipPerMinute: 0, userPerMinute: 0 } } });
-  });
-  afterAll(async () => {
-    await expectEntitlementInvariant(t.app.db);
-    await t.close();
-  });
+  const { get } = useOrdersApp(dialect, (app) => (t = app), { invariant: 'afterAll' });
 
   const signedIn = (overrides: Parameters<typeof signedInUser>[1] = {}) => signedInUser(t, overrides);
-  const get = (url: string, headers?: Record<string, string>) => t.app.inject({ method: 'GET', url, headers });
   const del = (url: string, headers?: Record<string, string>) => t.app.inject({ method: 'DELETE', url, headers });
-  const codeOf = async (p: Promise<{ json: () => { code: number } }>) => (await p).json().code;
 
   describe('POST /v1/orders/:id', () => {
     it('creates one pending order in fen for a paid course and answers the same one again', async () => {

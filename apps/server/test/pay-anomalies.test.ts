@@ -3,12 +3,23 @@
  * amount (issue 11 §9, decision 019): nothing is granted, the anomaly is recorded once however
  * often it is replayed, the provider gets its 2xx so it stops retrying, and an operator lists them.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import crypto from 'node:crypto';
+import { describe, expect, it } from 'vitest';
 import { ErrorCodes } from '@jinfa/shared';
 import type { TestApp } from './support/build.ts';
 import { dialectsUnderTest } from './support/db.ts';
-import { buildOrdersApp, grantsOf, notificationsOf, notify, orderRowOf, pendingOrderOf, sandboxOf, useWechatPayRig, wechatPrepaidOrderOf } from './orders-helpers.ts';
+import {
+  grantsOf,
+  notificationsOf,
+  notify,
+  notifyWechat as notifyWechatIn,
+  orderRowOf,
+  pendingOrderOf,
+  sandboxOf,
+  sandboxPaymentOf,
+  useOrdersApp,
+  useWechatPayRig,
+  wechatPrepaidOrderOf,
+} from './orders-helpers.ts';
 import type { WechatPayClient } from '../src/adapters/pay/wechat-pay.ts';
 import type { FakeWechatPayServer, NotificationKnobs } from './fakes/wechatpay-fake-server.ts';
 import { DEFAULT_OPS_TOKEN } from '../src/config.ts';
@@ -23,11 +34,8 @@ describe.each(dialectsUnderTest())('POST /v1/pay/notify/wechatpay: mismatched no
   let t: TestApp;
   let fake: FakeWechatPayServer;
   let client: WechatPayClient;
-  useWechatPayRig(dialect, (rig) => {
-    ({ t, fake, client } = rig);
-  });
-  const notifyWechat = (signed: { headers: Record<string, string>; body: string }) =>
-    t.app.inject({ method: 'POST', url: '/v1/pay/notify/wechatpay', headers: signed.headers, payload: signed.body });
+  useWechatPayRig(dialect, (rig) => ({ t, fake, client } = rig));
+  const notifyWechat = (signed: { headers: Record<string, string>; body: string }) => notifyWechatIn(t, signed);
 
   const cases: { kind: string; knobs: (total: number) => NotificationKnobs }[] = [
     { kind: 'appid', knobs: () => ({ transaction: { appid: 'wx9999999999other' } }) },
@@ -87,25 +95,11 @@ describe.each(dialectsUnderTest())('POST /v1/pay/notify/wechatpay: mismatched no
 
 describe.each(dialectsUnderTest())('POST /v1/pay/notify/sandbox: mismatched notifications (%s)', (dialect) => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await buildOrdersApp(dialect);
-  });
-  afterAll(() => t.close());
+  useOrdersApp(dialect, (app) => (t = app));
 
-  function paymentOf(order: { order_no: string; amount_fen: number }, overrides: Record<string, unknown> = {}) {
-    return {
-      id: crypto.randomUUID(),
-      orderNo: order.order_no,
-      transactionId: `tx${crypto.randomBytes(8).toString('hex')}`,
-      tradeState: 'SUCCESS',
-      amountFen: order.amount_fen,
-      paidAt: new Date().toISOString(),
-      appId: SANDBOX_APP_ID,
-      mchId: SANDBOX_MCH_ID,
-      currency: 'CNY',
-      ...overrides,
-    };
-  }
+  /** A sandbox payment that names the merchant, as a real one does. */
+  const paymentOf = (order: { order_no: string; amount_fen: number }, overrides: Record<string, unknown> = {}) =>
+    sandboxPaymentOf(order, { appId: SANDBOX_APP_ID, mchId: SANDBOX_MCH_ID, currency: 'CNY', ...overrides });
 
   it('a sandbox notification in another currency or for another merchant is acknowledged and grants nothing', async () => {
     for (const over of [{ currency: 'USD' }, { mchId: 'other-mch' }, { appId: 'other-app' }]) {

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { ErrorCodes } from '@jinfa/shared';
 import { build, type TestApp } from './support/build.ts';
 import { createTestDatabase, dialectsUnderTest } from './support/db.ts';
-import { buildCourse, buildFreeCourse, signedInUser } from './support/factories.ts';
+import { buildCourse, buildFreeCourse, buildSeriesWithTrial, signedInUser } from './support/factories.ts';
 import { LogMailSender } from '../src/adapters/mail/mail-sender.ts';
 import { seedDemoData } from '../src/demo/seeder.ts';
 import { SLIDE_COURSE_KEYS } from '../src/demo/slides.ts';
@@ -67,21 +67,13 @@ describe.each(dialectsUnderTest())('PPT and courseware (%s)', (dialect) => {
       ]);
       expect(res.data.rows[0].imageUrl.startsWith('data:image/svg+xml')).toBe(true);
 
-      const series = await buildCourse(t.app.db, { course_type: 2 });
-      const [trial, paid] = await t.app.db
-        .insertInto('chapters')
-        .values([
-          { course_id: series.id, title: '第1讲', sort: 1, duration_seconds: 600, is_free_trial: 1, price: 0, status: 1 },
-          { course_id: series.id, title: '第2讲', sort: 2, duration_seconds: 600, is_free_trial: 0, price: 3900, status: 1 },
-        ])
-        .returning('id')
-        .execute();
-      await withSlides(t.app.db, series.id, { chapterId: paid!.id, courseware: false });
-      const trialSlides = (await get(`/v1/courses/${series.id}/ppt_images?chapterId=${trial!.id}`, headers)).json();
+      const { series, trial, paid } = await buildSeriesWithTrial(t.app.db);
+      await withSlides(t.app.db, series.id, { chapterId: paid.id, courseware: false });
+      const trialSlides = (await get(`/v1/courses/${series.id}/ppt_images?chapterId=${trial.id}`, headers)).json();
       expect(trialSlides.code).toBe(0);
       // The course-wide page only: the other slide belongs to the paid chapter.
       expect(trialSlides.data.rows).toHaveLength(1);
-      expect((await get(`/v1/courses/${series.id}/ppt_images?chapterId=${paid!.id}`, headers)).json().code).toBe(ErrorCodes.NOT_ENROLLED);
+      expect((await get(`/v1/courses/${series.id}/ppt_images?chapterId=${paid.id}`, headers)).json().code).toBe(ErrorCodes.NOT_ENROLLED);
       expect((await get(`/v1/courses/${series.id}/ppt_images`, headers)).json().code).toBe(ErrorCodes.NOT_ENROLLED);
       expect((await get(`/v1/courses/${series.id}/ppt_images`)).json().code).toBe(ErrorCodes.LOGIN_REQUIRED);
     });

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { TestApp } from './support/build.ts';
 import { dialectsUnderTest } from './support/db.ts';
 import { buildCourse, signedInUser } from './support/factories.ts';
-import { grantsOf, orderCourse, orderRowOf, post, useWechatPayRig, WECHAT_NOTIFY_URL, wechatPrepaidOrderOf } from './orders-helpers.ts';
+import { grantsOf, notifyWechat as notifyWechatIn, orderCourse, orderRowOf, post, useWechatPayRig, WECHAT_NOTIFY_URL, wechatPrepaidOrderOf } from './orders-helpers.ts';
 import { reconcilePendingOrders, RECONCILE_AFTER_MS } from '../src/modules/orders/reconcile-service.ts';
 import { finishProcessingRefunds, refundNoOfOrder, REFUND_FINISH_AFTER_MS } from '../src/modules/orders/refund-service.ts';
 import type { WechatPayClient } from '../src/adapters/pay/wechat-pay.ts';
@@ -20,12 +20,9 @@ describe.each(dialectsUnderTest())('refunds and pay scenes, wechatpay against th
   let t: TestApp;
   let fake: FakeWechatPayServer;
   let client: WechatPayClient;
-  useWechatPayRig(dialect, (rig) => {
-    ({ t, fake, client } = rig);
-  });
+  useWechatPayRig(dialect, (rig) => ({ t, fake, client } = rig));
 
-  const notifyWechat = (signed: { headers: Record<string, string>; body: string }) =>
-    t.app.inject({ method: 'POST', url: '/v1/pay/notify/wechatpay', headers: signed.headers, payload: signed.body });
+  const notifyWechat = (signed: { headers: Record<string, string>; body: string }) => notifyWechatIn(t, signed);
   const refund = (orderId: number) => t.app.inject({ method: 'POST', url: `/v1/orders/${orderId}/refund`, headers: OPS, payload: { reason: '学员申请' } });
   const refundRow = (orderNo: string) => t.app.db.selectFrom('refunds').selectAll().where('refund_no', '=', refundNoOfOrder(orderNo)).executeTakeFirstOrThrow();
 

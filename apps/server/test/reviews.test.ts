@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AccountStatus, ErrorCodes } from '@jinfa/shared';
-import { build, type TestApp } from './support/build.ts';
+import { type TestApp, useApp } from './support/build.ts';
 import { dialectsUnderTest } from './support/db.ts';
 import { buildCourse, buildUser, signedInUser } from './support/factories.ts';
 import { maskName } from '../src/lib/mask.ts';
@@ -20,10 +20,7 @@ describe('maskName', () => {
 
 describe.each(dialectsUnderTest())('reviews (%s)', (dialect) => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await build(dialect);
-  });
-  afterAll(() => t.close());
+  useApp(dialect, (app) => (t = app));
 
   const signedIn = (overrides: Parameters<typeof signedInUser>[1] = {}) => signedInUser(t, overrides);
   const appraise = (courseId: number | string, payload: object, headers?: Record<string, string>) =>

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { ErrorCodes } from '@jinfa/shared';
 import { MemoryKvStore, RedisKvStore, type KvStore } from '../src/adapters/kv-store.ts';
 import { HttpWechatJsSdk, LocalWechatJsSdk, signJsApi, WechatJsSdkError, type WechatJsSdk } from '../src/adapters/wechat/wechat-jssdk.ts';
-import { build, type TestApp } from './support/build.ts';
+import { build, type TestApp, useApp } from './support/build.ts';
 import { dialectsUnderTest } from './support/db.ts';
 import { buildCourse, signedInUser } from './support/factories.ts';
 import { startWechatFake, type FakeWechatServer } from './fakes/wechat-fake-server.ts';
@@ -126,10 +126,7 @@ describe('HttpWechatJsSdk against the fake WeChat API', () => {
 
 describe.each(dialectsUnderTest())('sharing (%s)', (dialect) => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await build(dialect, { config: { publicUrl: 'https://h5.jinfaketang.com' } });
-  });
-  afterAll(() => t.close());
+  useApp(dialect, (app) => (t = app), { config: { publicUrl: 'https://h5.jinfaketang.com' } });
 
   const jsApiConfig = (url: string | null, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'POST', url: `/v1/wechats/jsApiConfig${url === null ? '' : `?url=${encodeURIComponent(url)}`}`, headers });

@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, type TestApp } from './support/build.ts';
+import { describe, expect, it } from 'vitest';
+import { build, type TestApp, useApp } from './support/build.ts';
 import { dialectsUnderTest } from './support/db.ts';
 
 describe.each(dialectsUnderTest())('core (%s)', (dialect) => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await build(dialect);
-  });
-  afterAll(() => t.close());
+  useApp(dialect, (app) => (t = app));
 
   describe('GET /healthz', () => {
     it('answers ok once the database is migrated', async () => {

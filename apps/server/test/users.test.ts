@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AccountStatus, AuditResult, UserAuditStatus } from '@jinfa/shared';
-import { build, type TestApp } from './support/build.ts';
+import { type TestApp, useApp } from './support/build.ts';
 import { dialectsUnderTest } from './support/db.ts';
 import { buildCorporate, signedInUser } from './support/factories.ts';
 
@@ -8,10 +8,7 @@ const WECHAT_UA = 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Mobile Saf
 
 describe.each(dialectsUnderTest())('users (%s)', (dialect) => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await build(dialect);
-  });
-  afterAll(() => t.close());
+  useApp(dialect, (app) => (t = app));
 
   const signedIn = (overrides: Parameters<typeof signedInUser>[1] = {}) => signedInUser(t, overrides);
   const putInfo = (headers: Record<string, string>, payload: object, path = 'info') =>

@@ -4,6 +4,7 @@
  * The course page carries it as the optional `accessReason`.
  */
 import { Type, type Static } from 'typebox';
+import { Literals } from './fragments.ts';
 
 /**
  * Why it is open: `bought` a course order; `chapter` this chapter bought on its own; `column` a
@@ -11,23 +12,14 @@ import { Type, type Static } from 'typebox';
  * `corporate` a course of the learner's corporate while that membership lasts; `free` a free
  * course; `trial` a free-trial chapter; `grant` another grant (free enrolment, membership grant).
  */
-export const AccessGround = Type.Union([
-  Type.Literal('bought'),
-  Type.Literal('chapter'),
-  Type.Literal('column'),
-  Type.Literal('membership'),
-  Type.Literal('corporate'),
-  Type.Literal('free'),
-  Type.Literal('trial'),
-  Type.Literal('grant'),
-]);
+export const AccessGround = Literals(['bought', 'chapter', 'column', 'membership', 'corporate', 'free', 'trial', 'grant']);
 export type AccessGround = Static<typeof AccessGround>;
 
 /**
  * Why it is locked (each with its error code): `not_enrolled` -41230; `expired` -10090 (the
  * corporate or enterprise membership lapsed); `off_shelf` -1281; `not_started` -45061.
  */
-export const AccessDenial = Type.Union([Type.Literal('not_enrolled'), Type.Literal('expired'), Type.Literal('off_shelf'), Type.Literal('not_started')]);
+export const AccessDenial = Literals(['not_enrolled', 'expired', 'off_shelf', 'not_started']);
 export type AccessDenial = Static<typeof AccessDenial>;
 
 export const AccessReason = Type.Union([AccessGround, AccessDenial]);

@@ -4,10 +4,10 @@
  * The orders themselves are the ordinary `Order` of /v1/orders and are paid the ordinary way.
  */
 import { Type, type Static } from 'typebox';
+import { Literals, NullableInt, NullableString, Page } from './fragments.ts';
 import { CourseCard, Order } from './schemas.ts';
 import { Id } from './numbers.ts';
 
-const NullableString = Type.Union([Type.String(), Type.Null()]);
 
 export const ActivityIdParam = Type.Object({ activityId: Id() });
 export type ActivityIdParam = Static<typeof ActivityIdParam>;
@@ -43,16 +43,10 @@ export type InviteLink = Static<typeof InviteLink>;
 
 // ---- group buy ----
 
-export const GroupStatus = Type.Union([Type.Literal('forming'), Type.Literal('formed'), Type.Literal('failed')]);
+export const GroupStatus = Literals(['forming', 'formed', 'failed']);
 export type GroupStatus = Static<typeof GroupStatus>;
 /** reserved: joined, order not paid yet · paid: paid, waiting for the group · released: order closed unpaid · refund_due / refunded: the group failed. */
-export const GroupMemberStatus = Type.Union([
-  Type.Literal('reserved'),
-  Type.Literal('paid'),
-  Type.Literal('released'),
-  Type.Literal('refund_due'),
-  Type.Literal('refunded'),
-]);
+export const GroupMemberStatus = Literals(['reserved', 'paid', 'released', 'refund_due', 'refunded']);
 export type GroupMemberStatus = Static<typeof GroupMemberStatus>;
 
 export const GroupMember = Type.Object({
@@ -80,7 +74,7 @@ export const GroupView = Type.Object({
 });
 export type GroupView = Static<typeof GroupView>;
 
-export const ActivityState = Type.Union([Type.Literal('not_started'), Type.Literal('open'), Type.Literal('ended')]);
+export const ActivityState = Literals(['not_started', 'open', 'ended']);
 export type ActivityState = Static<typeof ActivityState>;
 
 export const GroupBuyActivity = Type.Object({
@@ -149,7 +143,7 @@ export const MyGroupRow = Type.Object({
   isLeader: Type.Boolean(),
 });
 export type MyGroupRow = Static<typeof MyGroupRow>;
-export const MyGroupPage = Type.Object({ rows: Type.Array(MyGroupRow), total: Type.Integer() });
+export const MyGroupPage = Page(MyGroupRow);
 export type MyGroupPage = Static<typeof MyGroupPage>;
 
 // ---- invitations ----
@@ -191,7 +185,7 @@ export const CashbackOffer = Type.Object({
   rebate: Type.Integer(),
   rebateYuan: Type.String(),
   /** Fen the caller pays (member price rules apply); null when the caller may not buy (owned, or -1368). */
-  price: Type.Union([Type.Integer(), Type.Null()]),
+  price: NullableInt,
   priceYuan: NullableString,
   owned: Type.Boolean(),
   /** The link's sharer will be rewarded if the caller buys (not the caller, and the sharer owns the course). */
@@ -202,13 +196,7 @@ export const CashbackOffer = Type.Object({
 });
 export type CashbackOffer = Static<typeof CashbackOffer>;
 
-export const CashbackRewardStatus = Type.Union([
-  Type.Literal('pending'),
-  Type.Literal('paying'),
-  Type.Literal('paid_out'),
-  Type.Literal('cancelled'),
-  Type.Literal('failed'),
-]);
+export const CashbackRewardStatus = Literals(['pending', 'paying', 'paid_out', 'cancelled', 'failed']);
 export type CashbackRewardStatus = Static<typeof CashbackRewardStatus>;
 
 export const CashbackReward = Type.Object({

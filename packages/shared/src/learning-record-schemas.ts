@@ -3,10 +3,10 @@
  * reports with `ListenV3Body`, resumes from `ListenProgress`; the record pages read the rest.
  */
 import { Type, type Static } from 'typebox';
+import { Literals, NullableInt, Page } from './fragments.ts';
 import { CourseCard, PageQuery } from './schemas.ts';
 import { Decimal, Id, Int, Timestamp } from './numbers.ts';
 
-const NullableInt = Type.Union([Type.Integer(), Type.Null()]);
 /** Seconds of media: up to 48 hours. */
 const MediaSeconds = Decimal({ minimum: 0, maximum: 172_800 });
 
@@ -20,10 +20,10 @@ export const PlaySessionId = Type.String({ minLength: 16, maxLength: 64, pattern
  * `paused` (after an `exit`: the next report restarts the clock), `ended` (expired: nothing
  * credited, ask play_auth again), `missing` (no session id: nothing credited or kept).
  */
-export const ListenSessionState = Type.Union([Type.Literal('active'), Type.Literal('paused'), Type.Literal('ended'), Type.Literal('missing')]);
+export const ListenSessionState = Literals(['active', 'paused', 'ended', 'missing']);
 export type ListenSessionState = Static<typeof ListenSessionState>;
 
-export const ListenEvent = Type.Union([Type.Literal('start'), Type.Literal('heartbeat'), Type.Literal('exit')]);
+export const ListenEvent = Literals(['start', 'heartbeat', 'exit']);
 export type ListenEvent = Static<typeof ListenEvent>;
 
 /**
@@ -103,12 +103,12 @@ export const ListenRecordItem = Type.Object({
   lastListenedAt: Type.String(),
 });
 export type ListenRecordItem = Static<typeof ListenRecordItem>;
-export const ListenRecordPage = Type.Object({ rows: Type.Array(ListenRecordItem), total: Type.Integer() });
+export const ListenRecordPage = Page(ListenRecordItem);
 export type ListenRecordPage = Static<typeof ListenRecordPage>;
 export const ListenRecordQuery = PageQuery;
 
 /** 1 by month, 2 by week (Monday first), 3 by day. */
-export const ListenDateType = Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]);
+export const ListenDateType = Literals([1, 2, 3]);
 export const ListenReportQuery = Type.Object({
   year: Type.Optional(Int({ minimum: 2000, maximum: 2100 })),
   dateType: Type.Optional(ListenDateType),

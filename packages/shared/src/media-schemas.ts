@@ -4,6 +4,7 @@
  * operator's import calls. Decision 010 explains the URL signing and the HLS layout.
  */
 import { Type, type Static } from 'typebox';
+import { Literals, NullableInt, NullableString } from './fragments.ts';
 import { Id, Int } from './numbers.ts';
 
 
@@ -21,7 +22,7 @@ export const PlayAuthQuery = Type.Object({
 });
 export type PlayAuthQuery = Static<typeof PlayAuthQuery>;
 
-export const PlayQualityLabel = Type.Union([Type.Literal('流畅'), Type.Literal('标清'), Type.Literal('高清')]);
+export const PlayQualityLabel = Literals(['流畅', '标清', '高清']);
 export const PlayQuality = Type.Object({
   label: PlayQualityLabel,
   height: Type.Integer(),
@@ -35,7 +36,7 @@ export const PlayAuth = Type.Object({
   videoUrl: Type.String(),
   mode: Type.Integer({ description: '1 native app only, 2 H5 can play' }),
   courseId: Type.Integer(),
-  chapterId: Type.Union([Type.Integer(), Type.Null()]),
+  chapterId: NullableInt,
   mediaType: Type.Integer({ description: '1 video, 2 audio' }),
   /** When videoUrl (and the quality URLs) stop opening; ask play_auth again after. */
   expiresAt: Type.String(),
@@ -63,7 +64,7 @@ export type Permitted = Static<typeof Permitted>;
 
 export const PlaylistItem = Type.Object({
   /** null for a normal (single-part) course. */
-  chapterId: Type.Union([Type.Integer(), Type.Null()]),
+  chapterId: NullableInt,
   title: Type.String(),
   /** Seconds, null when not known. */
   duration: Type.Union([Type.Number(), Type.Null()]),
@@ -100,7 +101,7 @@ export const MediaImportQuery = Type.Object({
   filename: Type.Optional(Type.String({ maxLength: 200 })),
 });
 
-export const MediaAssetStatus = Type.Union([Type.Literal('pending'), Type.Literal('processing'), Type.Literal('ready'), Type.Literal('failed')]);
+export const MediaAssetStatus = Literals(['pending', 'processing', 'ready', 'failed']);
 export const MediaVariant = Type.Object({
   name: Type.String(),
   height: Type.Integer(),
@@ -108,13 +109,13 @@ export const MediaVariant = Type.Object({
 });
 export const MediaAsset = Type.Object({
   assetId: Type.Integer(),
-  courseId: Type.Union([Type.Integer(), Type.Null()]),
-  chapterId: Type.Union([Type.Integer(), Type.Null()]),
+  courseId: NullableInt,
+  chapterId: NullableInt,
   mediaType: Type.Integer(),
   status: MediaAssetStatus,
   /** 0–100. */
   progress: Type.Integer(),
-  error: Type.Union([Type.String(), Type.Null()]),
+  error: NullableString,
   durationSeconds: Type.Union([Type.Number(), Type.Null()]),
   variants: Type.Array(MediaVariant),
   source: Type.String(),

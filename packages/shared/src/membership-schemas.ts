@@ -3,14 +3,13 @@
  * Money is integer fen with a yuan display string beside it; times are ISO strings.
  */
 import { Type, type Static } from 'typebox';
+import { Literals, NullableInt, NullableString } from './fragments.ts';
 import { Id } from './numbers.ts';
 
-const NullableInt = Type.Union([Type.Integer(), Type.Null()]);
-const NullableString = Type.Union([Type.String(), Type.Null()]);
 
 /** Billing type of a plan (spec §7.2): 3 monthly, 1 yearly. */
 export const MembershipBillingType = { MONTHLY: 3, YEARLY: 1 } as const;
-export const BillingTypeSchema = Type.Union([Type.Literal(3), Type.Literal(1)]);
+export const BillingTypeSchema = Literals([3, 1]);
 
 /** `GET /v1/course_members/rights/list?type=3|1` (monthly when absent). */
 export const MembershipPlanQuery = Type.Object({ type: Type.Optional(BillingTypeSchema) });
@@ -79,14 +78,9 @@ export const CorporateMembership = Type.Object({
 });
 export type CorporateMembership = Static<typeof CorporateMembership>;
 
-/** `GET /v1/course_members/vip_info`. */
+/** `GET /v1/course_members/vip_info`: the check's answer and more. */
 export const VipInfo = Type.Object({
-  member: Type.Boolean(),
-  userType: Type.Integer(),
-  kindName: Type.String(),
-  expireAt: NullableString,
-  expired: Type.Boolean(),
-  daysLeft: NullableInt,
+  ...MembershipCheck.properties,
   /** Fen saved by member prices on the caller's paid course orders. */
   savedFen: Type.Integer(),
   savedYuan: Type.String(),

@@ -4,11 +4,10 @@
  * (pay-for-me) link of send_pay. Money is integer fen with a yuan string beside it.
  */
 import { Type, type Static } from 'typebox';
+import { Literals, NullableInt, NullableString } from './fragments.ts';
 import { OrderItem, OrderStatus } from './schemas.ts';
 import { Id, Int } from './numbers.ts';
 
-const NullableInt = Type.Union([Type.Integer(), Type.Null()]);
-const NullableString = Type.Union([Type.String(), Type.Null()]);
 
 /** Sign-up kind labels (spec §3 kinds 1..6; 7 membership is ours, decision 012). */
 export const ORDER_KIND_LABELS: Readonly<Record<number, string>> = {
@@ -25,7 +24,7 @@ export const ORDER_KIND_LABELS: Readonly<Record<number, string>> = {
 export const ORDER_TYPE_LABELS: Readonly<Record<number, string>> = { 1: '普通', 2: '邀请', 3: '拼团', 4: '返现', 6: '直播' };
 
 /** What the sign-up page can quote: a course (whole, early-bird…), one chapter, a column or a live. */
-export const QuoteTarget = Type.Union([Type.Literal('course'), Type.Literal('chapter'), Type.Literal('column'), Type.Literal('live')]);
+export const QuoteTarget = Literals(['course', 'chapter', 'column', 'live']);
 export type QuoteTarget = Static<typeof QuoteTarget>;
 
 /** `GET /v1/orders/quote/{target}/{id}`. */
@@ -36,7 +35,7 @@ export type OrderQuoteParams = Static<typeof OrderQuoteParams>;
 export const EnrolWindow = Type.Object({
   startAt: NullableString,
   endAt: NullableString,
-  state: Type.Union([Type.Literal('open'), Type.Literal('not_started'), Type.Literal('ended')]),
+  state: Literals(['open', 'not_started', 'ended']),
 });
 export type EnrolWindow = Static<typeof EnrolWindow>;
 

@@ -4,22 +4,19 @@
  * operator lists them with `GET /v1/admin/pay_anomalies` (X-Ops-Token).
  */
 import { Type, type Static } from 'typebox';
-import { PageNo, PageSize } from './numbers.ts';
+import { adminPaging, Literals, NullableInt, Page } from './fragments.ts';
 
-export const PayAnomalyKind = Type.Union([Type.Literal('appid'), Type.Literal('mchid'), Type.Literal('currency'), Type.Literal('amount')]);
+export const PayAnomalyKind = Literals(['appid', 'mchid', 'currency', 'amount']);
 export type PayAnomalyKind = Static<typeof PayAnomalyKind>;
 
-export const AdminPayAnomalyQuery = Type.Object({
-  pageIndex: Type.Optional(PageNo({ default: 1 })),
-  pageSize: Type.Optional(PageSize({ max: 100, default: 20 })),
-});
+export const AdminPayAnomalyQuery = Type.Object(adminPaging);
 export type AdminPayAnomalyQuery = Static<typeof AdminPayAnomalyQuery>;
 
 export const AdminPayAnomaly = Type.Object({
   anomalyId: Type.Integer(),
   provider: Type.String(),
   /** Our order, when the notification named one of ours. */
-  orderId: Type.Union([Type.Integer(), Type.Null()]),
+  orderId: NullableInt,
   orderNo: Type.String(),
   transactionId: Type.String(),
   kind: PayAnomalyKind,
@@ -30,5 +27,5 @@ export const AdminPayAnomaly = Type.Object({
 });
 export type AdminPayAnomaly = Static<typeof AdminPayAnomaly>;
 
-export const AdminPayAnomalyPage = Type.Object({ rows: Type.Array(AdminPayAnomaly), total: Type.Integer() });
+export const AdminPayAnomalyPage = Page(AdminPayAnomaly);
 export type AdminPayAnomalyPage = Static<typeof AdminPayAnomalyPage>;

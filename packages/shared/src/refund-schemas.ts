@@ -4,10 +4,10 @@
  * the learner's order keeps its course until the money has actually gone back.
  */
 import { Type, type Static } from 'typebox';
+import { adminPaging, Literals, NullableString, Page } from './fragments.ts';
 import { OrderStatus } from './schemas.ts';
-import { PageNo, PageSize } from './numbers.ts';
 
-export const RefundState = Type.Union([Type.Literal('processing'), Type.Literal('success'), Type.Literal('failed'), Type.Literal('abnormal')]);
+export const RefundState = Literals(['processing', 'success', 'failed', 'abnormal']);
 export type RefundState = Static<typeof RefundState>;
 
 /** Why money goes back: an operator asked, it came for an order that could not take it, a group failed, … */
@@ -29,8 +29,7 @@ export type OrderRefund = Static<typeof OrderRefund>;
 /** `GET /v1/admin/refunds?status=&pageIndex&pageSize` (X-Ops-Token). */
 export const AdminRefundQuery = Type.Object({
   status: Type.Optional(RefundState),
-  pageIndex: Type.Optional(PageNo({ default: 1 })),
-  pageSize: Type.Optional(PageSize({ max: 100, default: 20 })),
+  ...adminPaging,
 });
 export type AdminRefundQuery = Static<typeof AdminRefundQuery>;
 
@@ -40,19 +39,19 @@ export const AdminRefund = Type.Object({
   orderNo: Type.String(),
   userId: Type.Integer(),
   /** The extra payment given back (needs_refund), null for a whole order. */
-  transactionId: Type.Union([Type.String(), Type.Null()]),
+  transactionId: NullableString,
   amountFen: Type.Integer(),
   amountText: Type.String(),
   reason: Type.String(),
   status: RefundState,
   source: RefundSource,
-  providerRefundId: Type.Union([Type.String(), Type.Null()]),
-  lastError: Type.Union([Type.String(), Type.Null()]),
+  providerRefundId: NullableString,
+  lastError: NullableString,
   attempts: Type.Integer(),
   createdAt: Type.String(),
-  finishedAt: Type.Union([Type.String(), Type.Null()]),
+  finishedAt: NullableString,
 });
 export type AdminRefund = Static<typeof AdminRefund>;
 
-export const AdminRefundPage = Type.Object({ rows: Type.Array(AdminRefund), total: Type.Integer() });
+export const AdminRefundPage = Page(AdminRefund);
 export type AdminRefundPage = Static<typeof AdminRefundPage>;

@@ -3,6 +3,7 @@
  * with them; the web app takes its types from them (decision 002).
  */
 import { Type, type Static, type TSchema } from 'typebox';
+import { Literals, NullableInt, NullableString, Page } from './fragments.ts';
 
 /** The response envelope of every /v1 call. */
 export const Envelope = <T extends TSchema>(data: T) =>
@@ -41,8 +42,8 @@ export const UserProfile = Type.Object({
   auditRemark: Type.String(),
   userType: Type.Integer({ description: 'spec §3 user types 1..10' }),
   userTypeLabel: Type.String(),
-  memberExpireAt: Type.Union([Type.String(), Type.Null()]),
-  corporateId: Type.Union([Type.Integer(), Type.Null()]),
+  memberExpireAt: NullableString,
+  corporateId: NullableInt,
   corporateName: Type.String(),
   accountStatus: Type.Integer({ description: '0 active, 1 locked, 2 blacklisted' }),
   hasWechat: Type.Boolean(),
@@ -159,8 +160,6 @@ export type SystemInfo = Static<typeof SystemInfo>;
 // "card" is the one shape every course list uses; the detail adds what the course page needs.
 // =============================================================================================
 
-const NullableInt = Type.Union([Type.Integer(), Type.Null()]);
-const NullableString = Type.Union([Type.String(), Type.Null()]);
 
 /** 1-based paging of `{rows, total}` lists. */
 export const PageQuery = Type.Object({
@@ -204,16 +203,16 @@ export const CourseCard = Type.Object({
 });
 export type CourseCard = Static<typeof CourseCard>;
 
-export const CoursePage = Type.Object({ rows: Type.Array(CourseCard), total: Type.Integer() });
+export const CoursePage = Page(CourseCard);
 export type CoursePage = Static<typeof CoursePage>;
 
-export const CourseSort = Type.Union([Type.Literal('default'), Type.Literal('latest'), Type.Literal('popular')]);
+export const CourseSort = Literals(['default', 'latest', 'popular']);
 
 /** `GET /v1/courses/list`: the classification filters (spec §2.3) plus subject, tag, keyword and sort. */
 export const CourseListQuery = Type.Object({
   ...PageQuery.properties,
   /** 1 basic membership list (member-free courses), 3 special membership list (courses with a member price). */
-  listType: Type.Optional(Type.Union([Type.Literal(1), Type.Literal(3)])),
+  listType: Type.Optional(Literals([1, 3])),
   /** Source id and tracking id: accepted for tracking, not used to filter. */
   suid: Type.Optional(Type.String({ maxLength: 64 })),
   tid: Type.Optional(Type.String({ maxLength: 64 })),
@@ -222,7 +221,7 @@ export const CourseListQuery = Type.Object({
   isFree: Type.Optional(Int({ minimum: 0, maximum: 1 })),
   courseType: Type.Optional(Int({ minimum: 1, maximum: 2 })),
   /** 1, 2, 3, or 6 meaning levels 2 and 3. */
-  courseLevel: Type.Optional(Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3), Type.Literal(6)])),
+  courseLevel: Type.Optional(Literals([1, 2, 3, 6])),
   activityType: Type.Optional(Int({ minimum: 0, maximum: 3 })),
   corporateId: Type.Optional(Id()),
   /** Words separated by spaces; every word must match the title, subtitle, lecturer or a tag. */
@@ -308,7 +307,7 @@ export const CourseDetail = Type.Object({
    * member-free course for an active member; `corporate`, a course of the caller's corporate
    * while that corporate membership lasts. The buy bar says 会员免费学 for these.
    */
-  accessBy: Type.Optional(Type.Union([Type.Literal('owned'), Type.Literal('free'), Type.Literal('member'), Type.Literal('corporate')])),
+  accessBy: Type.Optional(Literals(['owned', 'free', 'member', 'corporate'])),
   /** Signed-in callers: the access verdict's reason for the whole course, open or locked (decision 024). */
   accessReason: Type.Optional(AccessReason),
 });
@@ -337,7 +336,7 @@ export const Learner = Type.Object({
   avatar: Type.String(),
   learnedAt: Type.String(),
 });
-export const LearnerPage = Type.Object({ rows: Type.Array(Learner), total: Type.Integer() });
+export const LearnerPage = Page(Learner);
 export type LearnerPage = Static<typeof LearnerPage>;
 
 export const Appraisal = Type.Object({
@@ -400,7 +399,7 @@ export type FavoriteState = Static<typeof FavoriteState>;
 export const FavoriteItem = Type.Object({ favoriteId: Type.Integer(), createdAt: Type.String(), course: CourseCard });
 export type FavoriteItem = Static<typeof FavoriteItem>;
 
-export const FavoritePage = Type.Object({ rows: Type.Array(FavoriteItem), total: Type.Integer() });
+export const FavoritePage = Page(FavoriteItem);
 export type FavoritePage = Static<typeof FavoritePage>;
 
 export const Banner = Type.Object({
@@ -443,7 +442,7 @@ export const ColumnCard = Type.Object({
 });
 export type ColumnCard = Static<typeof ColumnCard>;
 
-export const ColumnPage = Type.Object({ rows: Type.Array(ColumnCard), total: Type.Integer() });
+export const ColumnPage = Page(ColumnCard);
 export type ColumnPage = Static<typeof ColumnPage>;
 
 /** `GET /v1/columns/{id}`: a gone column answers -1366. */
@@ -472,13 +471,13 @@ export const LiveCard = Type.Object({
 });
 export type LiveCard = Static<typeof LiveCard>;
 
-export const LivePage = Type.Object({ rows: Type.Array(LiveCard), total: Type.Integer() });
+export const LivePage = Page(LiveCard);
 export type LivePage = Static<typeof LivePage>;
 
 /** `GET /v1/lives`: `scope` upcoming (not begun and living, soonest first) or past (ended and replays, newest first). */
 export const LiveListQuery = Type.Object({
   ...PageQuery.properties,
-  scope: Type.Optional(Type.Union([Type.Literal('upcoming'), Type.Literal('past')])),
+  scope: Type.Optional(Literals(['upcoming', 'past'])),
 });
 export type LiveListQuery = Static<typeof LiveListQuery>;
 
@@ -488,7 +487,7 @@ export type LiveListQuery = Static<typeof LiveListQuery>;
  */
 export const MyCoursesQuery = Type.Object({
   ...PageQuery.properties,
-  cur: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)])),
+  cur: Type.Optional(Literals([0, 1])),
   subjectId: Type.Optional(Id()),
 });
 export type MyCoursesQuery = Static<typeof MyCoursesQuery>;
@@ -498,7 +497,7 @@ export const MyCourse = Type.Object({
   /** When the learner last opened it, or got it. */
   at: Type.String(),
 });
-export const MyCoursePage = Type.Object({ rows: Type.Array(MyCourse), total: Type.Integer() });
+export const MyCoursePage = Page(MyCourse);
 export type MyCoursePage = Static<typeof MyCoursePage>;
 
 /** `/userCourses`: the learner's course library, one folder per subject. */
@@ -564,17 +563,17 @@ export type JsApiConfig = Static<typeof JsApiConfig>;
  * 2 timeline) and is known only when WeChat's JS-SDK reports it; `channel` says what was shared:
  * the page through the JS-SDK, a generated poster, or a copied link.
  */
-export const ShareChannel = Type.Union([Type.Literal('jssdk'), Type.Literal('poster'), Type.Literal('link')]);
+export const ShareChannel = Literals(['jssdk', 'poster', 'link']);
 export type ShareChannel = Static<typeof ShareChannel>;
 export const CourseShareBody = Type.Object({
-  shareType: Type.Optional(Type.Union([Type.Literal(1), Type.Literal(2)])),
+  shareType: Type.Optional(Literals([1, 2])),
   channel: Type.Optional(ShareChannel),
 });
 export type CourseShareBody = Static<typeof CourseShareBody>;
 
 export const CourseShareResult = Type.Object({
   courseId: Type.Integer(),
-  shareType: Type.Union([Type.Integer(), Type.Null()]),
+  shareType: NullableInt,
   channel: ShareChannel,
   sharedAt: Type.String(),
 });
@@ -718,26 +717,15 @@ export type ClickThroughStats = Static<typeof ClickThroughStats>;
 // =============================================================================================
 
 /** Order types (spec §3): normal 1, invite 2, group 3, cashback 4, live 6. */
-export const OrderTypeSchema = Type.Union([
-  Type.Literal(1),
-  Type.Literal(2),
-  Type.Literal(3),
-  Type.Literal(4),
-  Type.Literal(6),
-]);
+export const OrderTypeSchema = Literals([1, 2, 3, 4, 6]);
 
 /** Sign-up kinds (spec §3): course 1, chapter 2, column 3, rebate 4, early-bird 5, live course 6; 7 membership is ours (decision 012). */
 export const OrderKind = Int({ minimum: 1, maximum: 7 });
 
-export const OrderStatus = Type.Union([
-  Type.Literal('pending'),
-  Type.Literal('paid'),
-  Type.Literal('closed'),
-  Type.Literal('refunded'),
-]);
+export const OrderStatus = Literals(['pending', 'paid', 'closed', 'refunded']);
 export type OrderStatus = Static<typeof OrderStatus>;
 
-export const PayProviderName = Type.Union([Type.Literal('sandbox'), Type.Literal('wechatpay')]);
+export const PayProviderName = Literals(['sandbox', 'wechatpay']);
 export type PayProviderName = Static<typeof PayProviderName>;
 
 /** What an order bought, whatever its kind (course, chapter, column, live…): for cards and lists. */
@@ -777,7 +765,7 @@ export const Order = Type.Object({
 });
 export type Order = Static<typeof Order>;
 
-export const OrderPage = Type.Object({ rows: Type.Array(Order), total: Type.Integer() });
+export const OrderPage = Page(Order);
 export type OrderPage = Static<typeof OrderPage>;
 
 /** `/v1/orders/list/{type}`: an order type, or 0 for all types (the 全部 tab). */
@@ -801,7 +789,7 @@ export const PayParams = Type.Object({
   package: Type.Optional(Type.String()),
   appId: Type.Optional(Type.String()),
   /** jsapi (the bridge inside WeChat), h5 (a mobile browser goes to h5Url), native (a QR code of codeUrl). */
-  scene: Type.Optional(Type.Union([Type.Literal('jsapi'), Type.Literal('h5'), Type.Literal('native')])),
+  scene: Type.Optional(Literals(['jsapi', 'h5', 'native'])),
   /** WeChat Pay H5: the cashier page to send the browser to (append redirect_url). */
   h5Url: Type.Optional(Type.String()),
   /** WeChat Pay Native: the weixin:// link to show as a QR code. */
@@ -810,7 +798,7 @@ export const PayParams = Type.Object({
 export type PayParams = Static<typeof PayParams>;
 
 /** `POST /v1/orders/{id}/order_web_wxpay?scene=`: how the learner will pay; jsapi when absent. */
-export const PayScene = Type.Union([Type.Literal('jsapi'), Type.Literal('h5'), Type.Literal('native')]);
+export const PayScene = Literals(['jsapi', 'h5', 'native']);
 export type PayScene = Static<typeof PayScene>;
 export const PaySceneQuery = Type.Object({ scene: Type.Optional(PayScene) });
 

@@ -6,11 +6,11 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { DB } from './schema.ts';
-import type { Dialect } from './database.ts';
+import { dialectOf } from './dialect.ts';
 import { ANALYZED_TABLES } from './migrations/022-read-indexes.ts';
 
-export async function refreshPlannerStatistics(db: Kysely<DB>, dialect: Dialect): Promise<void> {
-  if (dialect === 'postgres') {
+export async function refreshPlannerStatistics(db: Kysely<DB>): Promise<void> {
+  if (dialectOf(db) === 'postgres') {
     // Named tables only: a bare ANALYZE walks every schema of the database.
     await sql`analyze ${sql.raw(ANALYZED_TABLES.join(', '))}`.execute(db);
     return;

@@ -16,7 +16,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import type { Dialect } from '../db/database.ts';
+import { dialectOf, type Dialect } from '../db/dialect.ts';
 import { catchUpSearchIndex, indexSmallCatalogue } from '../modules/courses/search-index-service.ts';
 import { leaseLockOf, newHolder, type Job } from './lease.ts';
 
@@ -53,7 +53,7 @@ export function catalogueUpkeepOf(db: Kysely<DB>): CatalogueUpkeep | undefined {
 }
 
 export function searchIndexJob(app: FastifyInstance): Job {
-  const { db, dialect, log } = app;
+  const { db, log } = app;
   const lock = leaseLockOf(app);
   const holder = newHolder();
   let closing = false;
@@ -70,8 +70,8 @@ export function searchIndexJob(app: FastifyInstance): Job {
       return;
     }
     try {
-      await catchUpSearchIndex(db, dialect, {
-        batch: settings.batch[dialect],
+      await catchUpSearchIndex(db, {
+        batch: settings.batch[dialectOf(db)],
         shouldStop: () => closing,
         afterBatch: async (n) => {
           // Let waiting requests run before the next batch (on SQLite nothing else could).

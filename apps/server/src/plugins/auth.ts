@@ -5,7 +5,8 @@
  * (403, which makes the H5 start login), the token-invalid code for expired or revoked tokens,
  * and the spec's locked (-1797) / blacklisted (262145) codes for users who cannot act.
  *
- * The lookup (session joined to its user, one precompiled statement) runs at most once a request
+ * The lookup (session joined to its user, one precompiled statement; app.ts passes it in as
+ * `findSession`, since plugins sit below the modules) runs at most once a request
  * — the rate limiter's caller and the route share it — and a token's answer is reused for
  * `AUTH_CACHE_MS` (≤ 2 s, default 1 s; decision 022). Every write request handled by this instance
  * (sign-out, profile edits, account changes) forgets all reused answers when it starts and again
@@ -17,7 +18,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AccountStatus, ErrorCodes } from '@jinfa/shared';
 import { AppError, LoginRequiredError } from '../lib/errors.ts';
 import { sha256Hex } from '../lib/crypto.ts';
-import { findLiveSessionUserPrecompiled } from '../modules/auth/session-repository.ts';
 import type { UserRow } from '../db/schema.ts';
 
 export interface AuthContext {
@@ -40,6 +40,13 @@ declare module 'fastify' {
     /** The caller; throws when anonymous, invalid, locked or blacklisted. */
     requireUser(opts?: { allowRestricted?: boolean }): Promise<AuthContext>;
   }
+}
+
+/** The live session of an access token's hash and its user, with the token's expiry; undefined when none. */
+export type FindLiveSession = (hash: string, now: number) => Promise<{ sessionId: number; user: UserRow; accessExpiresAt: number } | undefined>;
+
+export interface AuthOptions {
+  findSession: FindLiveSession;
 }
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,128}$/;
@@ -92,7 +99,7 @@ interface Reused {
   until: number;
 }
 
-async function authPlugin(app: FastifyInstance) {
+async function authPlugin(app: FastifyInstance, opts: AuthOptions) {
   const cache = new WeakMap<FastifyRequest, Promise<AuthContext | null>>();
   const reuseMs = Math.min(2_000, app.config.authCacheMs ?? 0);
   const reused = new Map<string, Reused>();
@@ -112,7 +119,7 @@ async function authPlugin(app: FastifyInstance) {
     }
     const seen = epoch;
     // Unknown, revoked and expired tokens all answer the same code.
-    const live = await findLiveSessionUserPrecompiled(app.db, app.dialect, hash, now);
+    const live = await opts.findSession(hash, now);
     if (!live) throw new AppError(ErrorCodes.TOKEN_INVALID);
     const ctx: AuthContext = { user: live.user, sessionId: live.sessionId };
     if (reuseMs > 0 && seen === epoch) {

@@ -17,6 +17,7 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
+import { PRIVATE_NO_STORE } from '../lib/http.ts';
 
 /** Where the H5 app loads the WeChat JS-SDK from (apps/web/src/features/share/lib/wx-sdk.ts) and its mirror. */
 export const WECHAT_SDK_ORIGINS = ['https://res.wx.qq.com', 'https://res2.wx.qq.com'];
@@ -79,7 +80,7 @@ async function securityHeadersPlugin(app: FastifyInstance) {
   });
 
   app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/v1/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-store');
+    if (request.url.startsWith('/v1/') && !reply.hasHeader('cache-control')) reply.header('cache-control', PRIVATE_NO_STORE);
   });
 }
 

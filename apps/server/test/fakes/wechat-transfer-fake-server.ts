@@ -8,10 +8,10 @@
  * with other content it answers 400 INVALID_REQUEST. `detailStatus` decides what a new detail
  * reports; `failNext` injects 5xx; `forgeAnswers` signs with a stranger's key.
  */
-import crypto from 'node:crypto';
+import type crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { rsaSign, rsaVerify } from '../../src/adapters/pay/wechat-pay.ts';
+import { createWechatPlatform, verifyMerchantAuthorization } from './wechatpay-v3-platform.ts';
 
 export interface FakeTransferMerchant {
   mchId: string;
@@ -46,9 +46,7 @@ export interface FakeTransferServer {
 }
 
 export async function startWechatTransferFake(merchant: FakeTransferMerchant): Promise<FakeTransferServer> {
-  const platform = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const stranger = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const platformSerial = `PUB_KEY_ID_${crypto.randomBytes(8).toString('hex').toUpperCase()}`;
+  const platform = createWechatPlatform();
   const transfers = new Map<string, FakeTransfer>();
   const requests: FakeTransferServer['requests'] = [];
   let failures = 0;
@@ -57,28 +55,10 @@ export async function startWechatTransferFake(merchant: FakeTransferMerchant): P
 
   function send(res: http.ServerResponse, status: number, json: unknown) {
     const body = JSON.stringify(json);
-    const timestamp = String(Math.floor(Date.now() / 1000));
-    const nonce = crypto.randomBytes(16).toString('hex');
-    res.writeHead(status, {
-      'content-type': 'application/json',
-      'wechatpay-timestamp': timestamp,
-      'wechatpay-nonce': nonce,
-      'wechatpay-serial': platformSerial,
-      'wechatpay-signature': rsaSign(`${timestamp}\n${nonce}\n${body}\n`, forge ? stranger.privateKey : platform.privateKey),
-    });
+    res.writeHead(status, { 'content-type': 'application/json', ...platform.signatureHeaders(body, Math.floor(Date.now() / 1000), forge) });
     res.end(body);
   }
   const fail = (res: http.ServerResponse, status: number, code: string, message: string) => send(res, status, { code, message });
-
-  function verifyAuthorization(method: string, path: string, body: string, authorization: string): boolean {
-    if (!authorization.startsWith('WECHATPAY2-SHA256-RSA2048 ')) return false;
-    const fields: Record<string, string> = {};
-    for (const m of authorization.slice(26).matchAll(/(\w+)="([^"]*)"/g)) fields[m[1]!] = m[2]!;
-    if (fields.mchid !== merchant.mchId || fields.serial_no !== merchant.serialNo) return false;
-    const ts = Number(fields.timestamp);
-    if (!Number.isInteger(ts) || Math.abs(Date.now() / 1000 - ts) > 300 || !fields.nonce_str || !fields.signature) return false;
-    return rsaVerify(`${method}\n${path}\n${fields.timestamp}\n${fields.nonce_str}\n${body}\n`, fields.signature, merchant.publicKey);
-  }
 
   function detail(t: FakeTransfer) {
     return {
@@ -105,7 +85,7 @@ export async function startWechatTransferFake(merchant: FakeTransferMerchant): P
       const raw = Buffer.concat(chunks).toString('utf8');
       const path = req.url ?? '/';
       const method = req.method ?? 'GET';
-      const signatureOk = verifyAuthorization(method, path, raw, String(req.headers.authorization ?? ''));
+      const signatureOk = verifyMerchantAuthorization(merchant, { method, path, body: raw, authorization: String(req.headers.authorization ?? '') }, Date.now());
       requests.push({ method, path, signatureOk });
       if (failures > 0) {
         failures -= 1;
@@ -157,8 +137,8 @@ export async function startWechatTransferFake(merchant: FakeTransferMerchant): P
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const fake: FakeTransferServer = {
     baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    platformSerial,
-    platformPublicKeyPem: platform.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+    platformSerial: platform.serial,
+    platformPublicKeyPem: platform.publicKeyPem,
     transfers,
     requests,
     detailStatus: 'SUCCESS',

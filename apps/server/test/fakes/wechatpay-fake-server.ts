@@ -17,7 +17,8 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { encryptResource, rsaSign, rsaVerify, toWechatTime } from '../../src/adapters/pay/wechat-pay.ts';
+import { encryptResource, toWechatTime } from '../../src/adapters/pay/wechat-pay.ts';
+import { createWechatPlatform, verifyMerchantAuthorization } from './wechatpay-v3-platform.ts';
 
 export interface FakeMerchant {
   mchId: string;
@@ -86,9 +87,7 @@ export interface FakeWechatPayServer {
 const SUCCESS_TIME = () => toWechatTime(new Date());
 
 export async function startWechatPayFake(merchant: FakeMerchant, now: () => number = Date.now): Promise<FakeWechatPayServer> {
-  const platform = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const stranger = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const platformSerial = `PUB_KEY_ID_${crypto.randomBytes(8).toString('hex').toUpperCase()}`;
+  const platform = createWechatPlatform();
   const orders = new Map<string, FakeOrder>();
   const refunds = new Map<string, Record<string, unknown>>();
   const refundNotifyUrls = new Map<string, string>();
@@ -99,16 +98,7 @@ export async function startWechatPayFake(merchant: FakeMerchant, now: () => numb
   let seq = 0;
 
   function signedHeaders(body: string, knobs: { timestampOffsetSec?: number; forgeSignature?: boolean } = {}): Record<string, string> {
-    const timestamp = String(Math.floor(now() / 1000) + (knobs.timestampOffsetSec ?? 0));
-    const nonce = crypto.randomBytes(16).toString('hex');
-    const key = knobs.forgeSignature ? stranger.privateKey : platform.privateKey;
-    return {
-      'wechatpay-timestamp': timestamp,
-      'wechatpay-nonce': nonce,
-      'wechatpay-signature': rsaSign(`${timestamp}\n${nonce}\n${body}\n`, key),
-      'wechatpay-serial': platformSerial,
-      'request-id': crypto.randomUUID(),
-    };
+    return { ...platform.signatureHeaders(body, Math.floor(now() / 1000) + (knobs.timestampOffsetSec ?? 0), knobs.forgeSignature), 'request-id': crypto.randomUUID() };
   }
 
   function send(res: http.ServerResponse, status: number, json: unknown) {
@@ -118,17 +108,6 @@ export async function startWechatPayFake(merchant: FakeMerchant, now: () => numb
     res.end(body);
   }
   const fail = (res: http.ServerResponse, status: number, code: string, message: string) => send(res, status, { code, message });
-
-  /** Verifies `Authorization: WECHATPAY2-SHA256-RSA2048 k="v",…` against the merchant key. */
-  function verifyAuthorization(method: string, path: string, body: string, authorization: string): boolean {
-    if (!authorization.startsWith('WECHATPAY2-SHA256-RSA2048 ')) return false;
-    const fields: Record<string, string> = {};
-    for (const m of authorization.slice(26).matchAll(/(\w+)="([^"]*)"/g)) fields[m[1]!] = m[2]!;
-    if (fields.mchid !== merchant.mchId || fields.serial_no !== merchant.serialNo) return false;
-    const ts = Number(fields.timestamp);
-    if (!Number.isInteger(ts) || Math.abs(now() / 1000 - ts) > 300 || !fields.nonce_str || !fields.signature) return false;
-    return rsaVerify(`${method}\n${path}\n${fields.timestamp}\n${fields.nonce_str}\n${body}\n`, fields.signature, merchant.publicKey);
-  }
 
   function transaction(o: FakeOrder): Record<string, unknown> {
     return {
@@ -150,7 +129,7 @@ export async function startWechatPayFake(merchant: FakeMerchant, now: () => numb
     const path = req.url ?? '/';
     const method = req.method ?? 'GET';
     const authorization = String(req.headers.authorization ?? '');
-    const signatureOk = verifyAuthorization(method, path, raw, authorization);
+    const signatureOk = verifyMerchantAuthorization(merchant, { method, path, body: raw, authorization }, now());
     requests.push({ method, path, body: raw, authorization, signatureOk });
     const fault = faults.shift();
     if (fault === 'reset') return req.socket.destroy();
@@ -318,8 +297,8 @@ export async function startWechatPayFake(merchant: FakeMerchant, now: () => numb
 
   return {
     baseUrl: `http://127.0.0.1:${port}`,
-    platformSerial,
-    platformPublicKeyPem: platform.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+    platformSerial: platform.serial,
+    platformPublicKeyPem: platform.publicKeyPem,
     orders,
     requests,
     pay(outTradeNo, openid) {

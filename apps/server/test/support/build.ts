@@ -3,6 +3,7 @@
  * given dialect, in-process KV, console SMS, and a config for tests.
  */
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { testConfig, type Config } from '../../src/config.ts';
 import { MemoryKvStore, type KvStore } from '../../src/adapters/kv-store.ts';
@@ -21,10 +22,13 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-export async function build(
-  dialect: Dialect = 'sqlite',
-  opts: { config?: Partial<Config>; adapters?: Partial<Adapters>; kv?: KvStore } = {},
-): Promise<TestApp> {
+export interface BuildOptions {
+  config?: Partial<Config>;
+  adapters?: Partial<Adapters>;
+  kv?: KvStore;
+}
+
+export async function build(dialect: Dialect = 'sqlite', opts: BuildOptions = {}): Promise<TestApp> {
   const db = await createTestDatabase(dialect);
   const config = testConfig(opts.config);
   const sms = new ConsoleSmsProvider(() => undefined);
@@ -43,5 +47,28 @@ export async function build(
       await kv.close();
       await db.cleanup();
     },
+  };
+}
+
+/**
+ * The suite's app in its hooks: built before all (handed to `onReady`, which keeps it in the
+ * suite's `t`), closed after all, `beforeClose` first. Answers a getter that throws before then.
+ */
+export function useApp(dialect: Dialect, onReady: (t: TestApp) => void, opts: BuildOptions & { beforeClose?: (t: TestApp) => Promise<void> } = {}): () => TestApp {
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    t = await build(dialect, opts);
+    onReady(t);
+  });
+  afterAll(async () => {
+    try {
+      if (t) await opts.beforeClose?.(t);
+    } finally {
+      await t?.close();
+    }
+  });
+  return () => {
+    if (!t) throw new Error('the app is built in beforeAll');
+    return t;
   };
 }

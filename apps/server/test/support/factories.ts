@@ -97,6 +97,20 @@ export function buildFreeCourse(db: Kysely<DB>, overrides: CourseOverrides = {})
   return buildCourse(db, { price: 0, vip_price: null, original_price: 4900, is_free: 1, ...overrides });
 }
 
+/** An on-shelf series (course_type 2) with a free-trial first chapter and a paid (39.00) second one. */
+export async function buildSeriesWithTrial(db: Kysely<DB>, overrides: CourseOverrides = {}) {
+  const series = await buildCourse(db, { course_type: 2, ...overrides });
+  const [trial, paid] = await db
+    .insertInto('chapters')
+    .values([
+      { course_id: series.id, title: '第1讲', sort: 1, duration_seconds: 600, is_free_trial: 1, price: 0, status: 1 },
+      { course_id: series.id, title: '第2讲', sort: 2, duration_seconds: 600, is_free_trial: 0, price: 3900, status: 1 },
+    ])
+    .returning('id')
+    .execute();
+  return { series, trial: trial!, paid: paid! };
+}
+
 export async function buildLive(db: Kysely<DB>, overrides: Partial<Insertable<LivesTable>> & { start_at: number; end_at: number }) {
   const n = next();
   const lecturerId = overrides.lecturer_id ?? (await buildLecturer(db)).id;

@@ -136,33 +136,120 @@ function nonce(): string {
   return crypto.randomBytes(16).toString('hex');
 }
 
-interface CallOptions {
+export interface CallOptions {
   /** Safe to send twice: retried once after a connection failure or timeout. */
   idempotent: boolean;
   /** HTTP statuses that are answers rather than failures (404 of query). */
   accept?: number[];
 }
 
-interface Answer {
+export interface Answer {
   status: number;
   json: Json | null;
+}
+
+/** What the v3 transport needs of the merchant's settings. */
+export type WechatV3Settings = Pick<WechatPayConfig, 'mchId' | 'serialNo' | 'privateKey' | 'platformPublicKey' | 'platformSerial' | 'apiBase' | 'timeoutMs'>;
+
+/**
+ * The v3 transport of every merchant client (this one and payout/wechat-transfer.ts): requests
+ * signed with the merchant key, answers and notifications believed only when the platform key's
+ * signature verifies and their timestamp is within five minutes.
+ */
+export class WechatV3Transport {
+  readonly privateKey: crypto.KeyObject;
+  private readonly platformKey: crypto.KeyObject;
+  private readonly timeoutMs: number;
+
+  constructor(
+    private readonly cfg: WechatV3Settings,
+    private readonly now: () => number = Date.now,
+    /** Sent with every request (the transfer API wants `wechatpay-serial`). */
+    private readonly extraHeaders: Record<string, string> = {},
+  ) {
+    this.privateKey = crypto.createPrivateKey(cfg.privateKey);
+    this.platformKey = crypto.createPublicKey(cfg.platformPublicKey);
+    this.timeoutMs = cfg.timeoutMs ?? 10_000;
+  }
+
+  /** Platform signature over `timestamp\nnonce\nbody\n`, and the timestamp within five minutes. */
+  checkSignature(headers: Headers, body: string): { kind: 'signature' | 'stale'; message: string } | null {
+    const timestamp = header(headers, 'wechatpay-timestamp');
+    const nonceStr = header(headers, 'wechatpay-nonce');
+    const signature = header(headers, 'wechatpay-signature');
+    const serial = header(headers, 'wechatpay-serial');
+    if (!timestamp || !nonceStr || !signature || !serial) return { kind: 'signature', message: 'missing Wechatpay-* signature headers' };
+    if (this.cfg.platformSerial && serial !== this.cfg.platformSerial) return { kind: 'signature', message: `signed with unknown platform serial ${serial}` };
+    if (!rsaVerify(`${timestamp}\n${nonceStr}\n${body}\n`, signature, this.platformKey)) return { kind: 'signature', message: 'platform signature does not verify' };
+    const ts = Number(timestamp);
+    if (!/^\d{1,12}$/.test(timestamp) || Math.abs(this.now() / 1000 - ts) > MAX_CLOCK_SKEW_SEC) return { kind: 'stale', message: `timestamp ${timestamp} is more than 5 minutes off` };
+    return null;
+  }
+
+  async call(method: 'GET' | 'POST', pathWithQuery: string, body: Json | null, opts: CallOptions): Promise<Answer> {
+    try {
+      return await this.once(method, pathWithQuery, body, opts);
+    } catch (err) {
+      if (!opts.idempotent || !(err instanceof PayProviderError) || (err.kind !== 'network' && err.kind !== 'timeout')) throw err;
+      return this.once(method, pathWithQuery, body, opts);
+    }
+  }
+
+  private async once(method: 'GET' | 'POST', pathWithQuery: string, body: Json | null, opts: CallOptions): Promise<Answer> {
+    const payload = body === null ? '' : JSON.stringify(body);
+    const authorization = buildAuthorization(
+      { mchId: this.cfg.mchId, serialNo: this.cfg.serialNo, privateKey: this.privateKey },
+      method,
+      pathWithQuery,
+      payload,
+      Math.floor(this.now() / 1000),
+      nonce(),
+    );
+    let res: Response;
+    let text: string;
+    try {
+      res = await fetch(`${this.cfg.apiBase}${pathWithQuery}`, {
+        method,
+        signal: AbortSignal.timeout(this.timeoutMs),
+        headers: { authorization, accept: 'application/json', 'content-type': 'application/json', 'user-agent': 'jinfa-server/1 (node)', ...this.extraHeaders },
+        body: body === null ? undefined : payload,
+      });
+      text = await res.text();
+    } catch (err) {
+      const name = (err as Error)?.name;
+      if (name === 'TimeoutError' || name === 'AbortError') throw new PayProviderError('timeout', `WeChat Pay did not answer ${method} ${pathWithQuery} within ${this.timeoutMs} ms`);
+      throw new PayProviderError('network', `WeChat Pay unreachable: ${(err as Error)?.message ?? String(err)}`);
+    }
+    const json = parseJson(text);
+    const accepted = res.ok || (opts.accept ?? []).includes(res.status);
+    if (!accepted) {
+      const code = typeof json?.code === 'string' ? json.code : null;
+      const message = typeof json?.message === 'string' ? json.message : `HTTP ${res.status}`;
+      throw new PayProviderError(res.status >= 500 ? 'upstream' : 'api', `${method} ${pathWithQuery}: ${res.status} ${code ?? ''} ${message}`.trim(), code, res.status);
+    }
+    if (!res.ok) return { status: res.status, json };
+    // Only verified answers are believed: a forged "SUCCESS" must never unlock a course. (An
+    // accepted error status such as query's 404 is not believed for anything that grants access.)
+    const headers: Headers = {};
+    res.headers.forEach((v, k) => (headers[k] = v));
+    const fault = this.checkSignature(headers, text);
+    if (fault) throw new PayProviderError('signature', `${method} ${pathWithQuery}: answer ${fault.message}`, null, res.status);
+    if (res.status !== 204 && json === null) throw new PayProviderError('protocol', `${method} ${pathWithQuery}: non-JSON answer`, null, res.status);
+    return { status: res.status, json };
+  }
 }
 
 export class WechatPayClient implements PaymentProvider {
   readonly name = 'wechatpay' as const;
   readonly merchant: { readonly appId: string; readonly mchId: string };
-  private readonly privateKey: crypto.KeyObject;
-  private readonly platformKey: crypto.KeyObject;
-  private readonly timeoutMs: number;
+  private readonly http: WechatV3Transport;
 
   constructor(
     private readonly cfg: WechatPayConfig,
     private readonly now: () => number = Date.now,
   ) {
     this.merchant = { appId: cfg.appId, mchId: cfg.mchId };
-    this.privateKey = crypto.createPrivateKey(cfg.privateKey);
-    this.platformKey = crypto.createPublicKey(cfg.platformPublicKey);
-    this.timeoutMs = cfg.timeoutMs ?? 10_000;
+    this.http = new WechatV3Transport(cfg, now);
     if (Buffer.byteLength(cfg.apiV3Key, 'utf8') !== 32) throw new Error('WECHATPAY_API_V3_KEY must be 32 bytes');
   }
 
@@ -186,7 +273,7 @@ export class WechatPayClient implements PaymentProvider {
     }
     // WeChat answers a repeated out_trade_no with identical parameters with the same prepay_id,
     // but a changed one is refused; the order service asks once per order and keeps the answer.
-    const { json } = await this.call('POST', `/v3/pay/transactions/${input.scene}`, body, { idempotent: false });
+    const { json } = await this.http.call('POST', `/v3/pay/transactions/${input.scene}`, body, { idempotent: false });
     if (input.scene === 'jsapi') {
       const prepayId = json?.prepay_id;
       if (typeof prepayId !== 'string' || !prepayId) throw new PayProviderError('protocol', 'prepay answer without prepay_id');
@@ -196,7 +283,7 @@ export class WechatPayClient implements PaymentProvider {
       return {
         scene: 'jsapi',
         prepayId,
-        bridge: { appId: this.cfg.appId, timeStamp, nonceStr, package: pkg, signType: 'RSA', paySign: buildPaySign(this.cfg.appId, timeStamp, nonceStr, pkg, this.privateKey) },
+        bridge: { appId: this.cfg.appId, timeStamp, nonceStr, package: pkg, signType: 'RSA', paySign: buildPaySign(this.cfg.appId, timeStamp, nonceStr, pkg, this.http.privateKey) },
       };
     }
     const field = input.scene === 'h5' ? 'h5_url' : 'code_url';
@@ -213,7 +300,7 @@ export class WechatPayClient implements PaymentProvider {
   }
 
   async parseEvent(headers: Headers, rawBody: string): Promise<ProviderEvent> {
-    const fault = this.checkSignature(headers, rawBody);
+    const fault = this.http.checkSignature(headers, rawBody);
     if (fault) throw new PayNotificationError(fault.kind, fault.message);
     let envelope: unknown;
     try {
@@ -279,7 +366,7 @@ export class WechatPayClient implements PaymentProvider {
 
   async queryOrder(orderNo: string): Promise<PayOrderStatus> {
     const path = `/v3/pay/transactions/out-trade-no/${encodeURIComponent(orderNo)}?mchid=${encodeURIComponent(this.cfg.mchId)}`;
-    const { status, json } = await this.call('GET', path, null, { idempotent: true, accept: [404] });
+    const { status, json } = await this.http.call('GET', path, null, { idempotent: true, accept: [404] });
     if (status === 404) return { orderNo, tradeState: 'NOTFOUND' };
     const parsed = this.transaction(json);
     if (!parsed || parsed.orderNo !== orderNo) throw new PayProviderError('protocol', 'query answer for another order');
@@ -287,7 +374,7 @@ export class WechatPayClient implements PaymentProvider {
   }
 
   async closeOrder(orderNo: string): Promise<void> {
-    await this.call('POST', `/v3/pay/transactions/out-trade-no/${encodeURIComponent(orderNo)}/close`, { mchid: this.cfg.mchId }, { idempotent: true });
+    await this.http.call('POST', `/v3/pay/transactions/out-trade-no/${encodeURIComponent(orderNo)}/close`, { mchid: this.cfg.mchId }, { idempotent: true });
   }
 
   async refund(input: RefundInput): Promise<RefundResult> {
@@ -302,13 +389,13 @@ export class WechatPayClient implements PaymentProvider {
     if (input.reason) body.reason = input.reason.slice(0, 80);
     // The refund's end (REFUND.SUCCESS/ABNORMAL/CLOSED) comes to the same notify route as payments.
     body.notify_url = input.notifyUrl ?? this.cfg.notifyUrl;
-    const { json } = await this.call('POST', '/v3/refund/domestic/refunds', body, { idempotent: true });
+    const { json } = await this.http.call('POST', '/v3/refund/domestic/refunds', body, { idempotent: true });
     return this.refundAnswer(json, input.refundNo);
   }
 
   async queryRefund(refundNo: string): Promise<RefundResult | null> {
     const path = `/v3/refund/domestic/refunds/${encodeURIComponent(refundNo)}`;
-    const { status, json } = await this.call('GET', path, null, { idempotent: true, accept: [404] });
+    const { status, json } = await this.http.call('GET', path, null, { idempotent: true, accept: [404] });
     if (status === 404) return null;
     return this.refundAnswer(json, refundNo);
   }
@@ -343,72 +430,6 @@ export class WechatPayClient implements PaymentProvider {
       amountFen: isFen(total) ? total : undefined,
       paidAt: paidAt && !Number.isNaN(paidAt.getTime()) ? paidAt : undefined,
     };
-  }
-
-  /** Platform signature over `timestamp\nnonce\nbody\n`, and the timestamp within five minutes. */
-  private checkSignature(headers: Headers, body: string): { kind: 'signature' | 'stale'; message: string } | null {
-    const timestamp = header(headers, 'wechatpay-timestamp');
-    const nonceStr = header(headers, 'wechatpay-nonce');
-    const signature = header(headers, 'wechatpay-signature');
-    const serial = header(headers, 'wechatpay-serial');
-    if (!timestamp || !nonceStr || !signature || !serial) return { kind: 'signature', message: 'missing Wechatpay-* signature headers' };
-    if (this.cfg.platformSerial && serial !== this.cfg.platformSerial) return { kind: 'signature', message: `signed with unknown platform serial ${serial}` };
-    if (!rsaVerify(`${timestamp}\n${nonceStr}\n${body}\n`, signature, this.platformKey)) return { kind: 'signature', message: 'platform signature does not verify' };
-    const ts = Number(timestamp);
-    if (!/^\d{1,12}$/.test(timestamp) || Math.abs(this.now() / 1000 - ts) > MAX_CLOCK_SKEW_SEC) return { kind: 'stale', message: `timestamp ${timestamp} is more than 5 minutes off` };
-    return null;
-  }
-
-  private async call(method: 'GET' | 'POST', pathWithQuery: string, body: Json | null, opts: CallOptions): Promise<Answer> {
-    try {
-      return await this.once(method, pathWithQuery, body, opts);
-    } catch (err) {
-      if (!opts.idempotent || !(err instanceof PayProviderError) || (err.kind !== 'network' && err.kind !== 'timeout')) throw err;
-      return this.once(method, pathWithQuery, body, opts);
-    }
-  }
-
-  private async once(method: 'GET' | 'POST', pathWithQuery: string, body: Json | null, opts: CallOptions): Promise<Answer> {
-    const payload = body === null ? '' : JSON.stringify(body);
-    const authorization = buildAuthorization(
-      { mchId: this.cfg.mchId, serialNo: this.cfg.serialNo, privateKey: this.privateKey },
-      method,
-      pathWithQuery,
-      payload,
-      Math.floor(this.now() / 1000),
-      nonce(),
-    );
-    let res: Response;
-    let text: string;
-    try {
-      res = await fetch(`${this.cfg.apiBase}${pathWithQuery}`, {
-        method,
-        signal: AbortSignal.timeout(this.timeoutMs),
-        headers: { authorization, accept: 'application/json', 'content-type': 'application/json', 'user-agent': 'jinfa-server/1 (node)' },
-        body: body === null ? undefined : payload,
-      });
-      text = await res.text();
-    } catch (err) {
-      const name = (err as Error)?.name;
-      if (name === 'TimeoutError' || name === 'AbortError') throw new PayProviderError('timeout', `WeChat Pay did not answer ${method} ${pathWithQuery} within ${this.timeoutMs} ms`);
-      throw new PayProviderError('network', `WeChat Pay unreachable: ${(err as Error)?.message ?? String(err)}`);
-    }
-    const json = parseJson(text);
-    const accepted = res.ok || (opts.accept ?? []).includes(res.status);
-    if (!accepted) {
-      const code = typeof json?.code === 'string' ? json.code : null;
-      const message = typeof json?.message === 'string' ? json.message : `HTTP ${res.status}`;
-      throw new PayProviderError(res.status >= 500 ? 'upstream' : 'api', `${method} ${pathWithQuery}: ${res.status} ${code ?? ''} ${message}`.trim(), code, res.status);
-    }
-    if (!res.ok) return { status: res.status, json };
-    // Only verified answers are believed: a forged "SUCCESS" must never unlock a course. (An
-    // accepted error status such as query's 404 is not believed for anything that grants access.)
-    const headers: Headers = {};
-    res.headers.forEach((v, k) => (headers[k] = v));
-    const fault = this.checkSignature(headers, text);
-    if (fault) throw new PayProviderError('signature', `${method} ${pathWithQuery}: answer ${fault.message}`, null, res.status);
-    if (res.status !== 204 && json === null) throw new PayProviderError('protocol', `${method} ${pathWithQuery}: non-JSON answer`, null, res.status);
-    return { status: res.status, json };
   }
 }
 

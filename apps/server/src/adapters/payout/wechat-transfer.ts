@@ -7,14 +7,13 @@
  * never a new one), so asking again never pays twice. We still ask for the detail first: a
  * transfer that already exists is answered without starting anything.
  *
- * Requests are signed and answers verified exactly like the pay client (adapters/pay/wechat-pay.ts,
- * whose signing helpers this imports): Authorization WECHATPAY2-SHA256-RSA2048 with the merchant
+ * Requests are signed and answers verified by the pay client's transport (WechatV3Transport in
+ * adapters/pay/wechat-pay.ts): Authorization WECHATPAY2-SHA256-RSA2048 with the merchant
  * key, answers signed by the platform key over `timestamp\nnonce\nbody\n` and refused unless that
  * verifies and the timestamp is within five minutes.
  */
-import crypto from 'node:crypto';
 import { PayProviderError } from '../pay/payment-provider.ts';
-import { buildAuthorization, MAX_CLOCK_SKEW_SEC, rsaVerify, type WechatPayConfig } from '../pay/wechat-pay.ts';
+import { WechatV3Transport, type Answer, type WechatPayConfig, type WechatV3Settings } from '../pay/wechat-pay.ts';
 import type { PayoutInput, PayoutProvider, PayoutResult, PayoutState } from './payout-provider.ts';
 
 type Json = Record<string, unknown>;
@@ -30,17 +29,14 @@ function stateOf(detailStatus: unknown): PayoutState {
 
 export class WechatTransferClient implements PayoutProvider {
   readonly name = 'wechatpay' as const;
-  private readonly privateKey: crypto.KeyObject;
-  private readonly platformKey: crypto.KeyObject;
-  private readonly timeoutMs: number;
+  private readonly http: WechatV3Transport;
 
   constructor(
-    private readonly cfg: Pick<WechatPayConfig, 'appId' | 'mchId' | 'serialNo' | 'privateKey' | 'platformPublicKey' | 'platformSerial' | 'apiBase' | 'timeoutMs'>,
-    private readonly now: () => number = Date.now,
+    private readonly cfg: WechatV3Settings & Pick<WechatPayConfig, 'appId'>,
+    now: () => number = Date.now,
   ) {
-    this.privateKey = crypto.createPrivateKey(cfg.privateKey);
-    this.platformKey = crypto.createPublicKey(cfg.platformPublicKey);
-    this.timeoutMs = cfg.timeoutMs ?? 10_000;
+    // Required by the transfer API (it may carry encrypted names): which platform key we trust.
+    this.http = new WechatV3Transport(cfg, now, cfg.platformSerial ? { 'wechatpay-serial': cfg.platformSerial } : {});
   }
 
   async transfer(input: PayoutInput): Promise<PayoutResult> {
@@ -79,56 +75,8 @@ export class WechatTransferClient implements PayoutProvider {
     return result;
   }
 
-  private async call(method: 'GET' | 'POST', pathWithQuery: string, body: Json | null, accept: number[] = []): Promise<{ status: number; json: Json | null }> {
-    const payload = body === null ? '' : JSON.stringify(body);
-    const authorization = buildAuthorization(
-      { mchId: this.cfg.mchId, serialNo: this.cfg.serialNo, privateKey: this.privateKey },
-      method,
-      pathWithQuery,
-      payload,
-      Math.floor(this.now() / 1000),
-      crypto.randomBytes(16).toString('hex'),
-    );
-    const headers: Record<string, string> = { authorization, accept: 'application/json', 'content-type': 'application/json', 'user-agent': 'jinfa-server/1 (node)' };
-    // Required by the transfer API (it may carry encrypted names): which platform key we trust.
-    if (this.cfg.platformSerial) headers['wechatpay-serial'] = this.cfg.platformSerial;
-    let res: Response;
-    let text: string;
-    try {
-      res = await fetch(`${this.cfg.apiBase}${pathWithQuery}`, { method, headers, body: body === null ? undefined : payload, signal: AbortSignal.timeout(this.timeoutMs) });
-      text = await res.text();
-    } catch (err) {
-      const name = (err as Error)?.name;
-      if (name === 'TimeoutError' || name === 'AbortError') throw new PayProviderError('timeout', `WeChat Pay did not answer ${method} ${pathWithQuery}`);
-      throw new PayProviderError('network', `WeChat Pay unreachable: ${(err as Error)?.message ?? String(err)}`);
-    }
-    let json: Json | null = null;
-    try {
-      const v: unknown = text ? JSON.parse(text) : null;
-      json = isObject(v) ? v : null;
-    } catch {
-      json = null;
-    }
-    if (!res.ok && !accept.includes(res.status)) {
-      const code = typeof json?.code === 'string' ? json.code : null;
-      throw new PayProviderError(res.status >= 500 ? 'upstream' : 'api', `${method} ${pathWithQuery}: ${res.status} ${code ?? ''}`.trim(), code, res.status);
-    }
-    if (!res.ok) return { status: res.status, json };
-    // Only a verified answer is believed: a forged SUCCESS must never mark a reward paid.
-    const timestamp = res.headers.get('wechatpay-timestamp');
-    const nonce = res.headers.get('wechatpay-nonce');
-    const signature = res.headers.get('wechatpay-signature');
-    const serial = res.headers.get('wechatpay-serial');
-    if (this.cfg.platformSerial && serial !== this.cfg.platformSerial) {
-      throw new PayProviderError('signature', `${method} ${pathWithQuery}: answer signed with unknown serial ${serial ?? ''}`, null, res.status);
-    }
-    if (!timestamp || !nonce || !signature || !rsaVerify(`${timestamp}\n${nonce}\n${text}\n`, signature, this.platformKey)) {
-      throw new PayProviderError('signature', `${method} ${pathWithQuery}: answer signature does not verify`, null, res.status);
-    }
-    if (!/^\d{1,12}$/.test(timestamp) || Math.abs(this.now() / 1000 - Number(timestamp)) > MAX_CLOCK_SKEW_SEC) {
-      throw new PayProviderError('signature', `${method} ${pathWithQuery}: answer timestamp is off`, null, res.status);
-    }
-    if (json === null) throw new PayProviderError('protocol', `${method} ${pathWithQuery}: non-JSON answer`, null, res.status);
-    return { status: res.status, json };
+  private call(method: 'GET' | 'POST', pathWithQuery: string, body: Json | null, accept: number[] = []): Promise<Answer> {
+    // Never retried here: a batch is only ever started again by a later sweep, after asking for it.
+    return this.http.call(method, pathWithQuery, body, { idempotent: false, accept });
   }
 }

@@ -2,7 +2,7 @@
  * SMS provider settings (`SMS_PROVIDER`, `TENCENT_SMS_*`). Read by config.ts into `Config.sms`;
  * create-adapters.ts picks the provider from it. Every missing Tencent setting is named at once.
  */
-import { ConfigError } from '../../config.ts';
+import { ConfigError, requireSettings } from '../../config.ts';
 
 export interface TencentSmsConfig {
   secretId: string;
@@ -36,18 +36,17 @@ export function smsProviderConfig(env: Record<string, string | undefined>): {
     TENCENT_SMS_SIGN_NAME: env.TENCENT_SMS_SIGN_NAME,
     TENCENT_SMS_TEMPLATE_ID: env.TENCENT_SMS_TEMPLATE_ID,
   };
-  const missing = Object.entries(values).filter(([, v]) => !v).map(([k]) => k);
-  if (missing.length) throw new ConfigError(`SMS_PROVIDER=tencent needs ${missing.join(', ')}`);
+  requireSettings('SMS_PROVIDER=tencent', values);
   const endpoint = env.TENCENT_SMS_ENDPOINT || 'https://sms.tencentcloudapi.com';
   if (!/^https?:\/\//.test(endpoint)) throw new ConfigError('TENCENT_SMS_ENDPOINT must be an http(s) URL');
   return {
     provider,
     tencent: {
-      secretId: values.TENCENT_SMS_SECRET_ID!,
-      secretKey: values.TENCENT_SMS_SECRET_KEY!,
-      sdkAppId: values.TENCENT_SMS_SDK_APP_ID!,
-      signName: values.TENCENT_SMS_SIGN_NAME!,
-      templateId: values.TENCENT_SMS_TEMPLATE_ID!,
+      secretId: values.TENCENT_SMS_SECRET_ID,
+      secretKey: values.TENCENT_SMS_SECRET_KEY,
+      sdkAppId: values.TENCENT_SMS_SDK_APP_ID,
+      signName: values.TENCENT_SMS_SIGN_NAME,
+      templateId: values.TENCENT_SMS_TEMPLATE_ID,
       region: env.TENCENT_SMS_REGION || 'ap-guangzhou',
       endpoint: endpoint.replace(/\/+$/, ''),
     },

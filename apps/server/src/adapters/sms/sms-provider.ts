@@ -2,6 +2,9 @@
  * SMS delivery. `console` logs the code (development and tests read it from there); a real
  * provider implements the same interface — see adapters/README.md for the contract.
  */
+import { maskMobile } from '../../lib/mask.ts';
+import { LocalSender, type OutgoingSender } from '../local-sender.ts';
+
 export interface SmsMessage {
   mobile: string;
   code: string;
@@ -10,14 +13,7 @@ export interface SmsMessage {
   ttlMinutes: number;
 }
 
-export interface SmsProvider {
-  readonly name: string;
-  send(message: SmsMessage): Promise<void>;
-}
-
-export interface SentSms extends SmsMessage {
-  at: number;
-}
+export type SmsProvider = OutgoingSender<SmsMessage>;
 
 /**
  * Logs every send as one JSON line (`{"sms":{"mobile","code"}}`) and keeps the last ones in
@@ -25,24 +21,18 @@ export interface SentSms extends SmsMessage {
  * (development), never under NODE_ENV=production — where config refuses this provider anyway
  * (decision 017).
  */
-export class ConsoleSmsProvider implements SmsProvider {
+export class ConsoleSmsProvider extends LocalSender<SmsMessage> {
   readonly name = 'console';
-  readonly sent: SentSms[] = [];
   private readonly showCode: boolean;
 
-  constructor(
-    private readonly log: (line: string) => void = (l) => process.stdout.write(`${l}\n`),
-    opts: { showCode?: boolean } = {},
-  ) {
+  constructor(log?: (line: string) => void, opts: { showCode?: boolean } = {}) {
+    super(log);
     this.showCode = opts.showCode ?? !/^production$/i.test(process.env.NODE_ENV ?? '');
   }
 
   async send(message: SmsMessage): Promise<void> {
-    this.sent.push({ ...message, at: Date.now() });
-    if (this.sent.length > 100) this.sent.shift();
-    const mobile = message.mobile.length >= 7 ? `${message.mobile.slice(0, 3)}****${message.mobile.slice(-4)}` : '****';
-    const sms = { mobile, ...(this.showCode ? { code: message.code } : {}), purpose: message.purpose };
-    this.log(JSON.stringify({ level: 30, time: Date.now(), msg: 'sms sent (console provider)', sms }));
+    const sms = { mobile: maskMobile(message.mobile), ...(this.showCode ? { code: message.code } : {}), purpose: message.purpose };
+    this.record(message, 'sms sent (console provider)', { sms });
   }
 
   lastCodeFor(mobile: string): string | undefined {

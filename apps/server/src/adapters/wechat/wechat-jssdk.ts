@@ -12,6 +12,7 @@
  */
 import crypto from 'node:crypto';
 import type { KvStore } from '../kv-store.ts';
+import { readWechatAnswer, type WechatJson } from './wechat-answer.ts';
 
 export interface WechatJsSdk {
   /** App id of the official account the ticket belongs to (the H5 passes it to `wx.config`). */
@@ -71,7 +72,7 @@ interface Cached {
 /** Token errors of getticket: 40001 invalid credential, 42001 access_token expired. */
 const STALE_TOKEN = new Set([40001, 42001]);
 
-type Json = Record<string, unknown>;
+type Json = WechatJson;
 
 export class HttpWechatJsSdk implements WechatJsSdk {
   readonly appId: string;
@@ -156,21 +157,7 @@ export class HttpWechatJsSdk implements WechatJsSdk {
       if (name === 'TimeoutError' || name === 'AbortError') throw new WechatJsSdkError('timeout', `WeChat did not answer ${path} within ${this.timeoutMs} ms`);
       throw new WechatJsSdkError('network', `WeChat unreachable: ${(err as Error)?.message ?? String(err)}`);
     }
-    if (!res.ok) throw new WechatJsSdkError('protocol', `HTTP ${res.status} from ${path}`);
-    let json: unknown;
-    try {
-      // WeChat labels some JSON answers text/plain, so read text and parse it ourselves.
-      json = JSON.parse(await res.text());
-    } catch {
-      throw new WechatJsSdkError('protocol', `non-JSON answer from ${path}`);
-    }
-    if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new WechatJsSdkError('protocol', `unexpected answer from ${path}`);
-    const body = json as Json;
-    // getticket answers errcode 0 with errmsg "ok" on success.
-    if (typeof body.errcode === 'number' && body.errcode !== 0) {
-      throw new WechatJsSdkError('api', `${path}: ${body.errcode} ${typeof body.errmsg === 'string' ? body.errmsg : ''}`, body.errcode);
-    }
-    return body;
+    return readWechatAnswer(res, path, (kind, message, errcode) => new WechatJsSdkError(kind, message, errcode));
   }
 }
 

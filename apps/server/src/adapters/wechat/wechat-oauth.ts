@@ -8,6 +8,7 @@
  * timeout is not (the request may have reached WeChat, and a code is single-use) and neither is
  * an `errcode` answer. Failures surface as WechatOAuthError; the caller maps them to -10017.
  */
+import { readWechatAnswer, type WechatJson } from './wechat-answer.ts';
 
 /** Which WeChat app a flow uses: the official account (in-WeChat H5) or the open-platform website app (QR). */
 export type WechatApp = 'mp' | 'open';
@@ -73,7 +74,7 @@ export interface HttpWechatOAuthConfig {
   timeoutMs?: number;
 }
 
-type Json = Record<string, unknown>;
+type Json = WechatJson;
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
@@ -162,22 +163,7 @@ export class HttpWechatOAuthClient implements WechatOAuthClient {
       if (!(err instanceof WechatOAuthError) || err.kind !== 'network') throw err;
       res = await this.fetchOnce(url);
     }
-    if (!res.ok) throw new WechatOAuthError('protocol', `HTTP ${res.status} from ${path}`);
-    let json: unknown;
-    try {
-      // WeChat labels some JSON answers text/plain, so read text and parse it ourselves.
-      json = JSON.parse(await res.text());
-    } catch {
-      throw new WechatOAuthError('protocol', `non-JSON answer from ${path}`);
-    }
-    if (typeof json !== 'object' || json === null || Array.isArray(json)) {
-      throw new WechatOAuthError('protocol', `unexpected answer from ${path}`);
-    }
-    const body = json as Json;
-    if (typeof body.errcode === 'number' && body.errcode !== 0) {
-      throw new WechatOAuthError('api', `${path}: ${body.errcode} ${str(body.errmsg)}`, body.errcode);
-    }
-    return body;
+    return readWechatAnswer(res, path, (kind, message, errcode) => new WechatOAuthError(kind, message, errcode));
   }
 
   private async fetchOnce(url: string): Promise<Response> {

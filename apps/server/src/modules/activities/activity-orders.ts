@@ -11,7 +11,6 @@
 import type { CourseCard } from '@jinfa/shared';
 import type { Db } from '../../db/conn.ts';
 import type { OrderRow } from '../../db/schema.ts';
-import type { Dialect } from '../../db/database.ts';
 import type { PaymentProvider } from '../../adapters/pay/payment-provider.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { findCardsByIds } from '../courses/course-card-repository.ts';
@@ -28,7 +27,6 @@ export const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms));
  */
 export async function clearPendingSlot(
   db: Db,
-  dialect: Dialect,
   provider: PaymentProvider,
   userId: number,
   kind: number,
@@ -41,17 +39,17 @@ export async function clearPendingSlot(
   if (existing.expires_at > now && keep(existing)) return existing;
   if (existing.expires_at <= now) await markClosed(db, existing.id, now);
   // Throws ORDER_NOT_PENDING when the provider says it was paid a moment ago.
-  else await cancelOrder(db, dialect, provider, userId, existing.id, now);
+  else await cancelOrder(db, provider, userId, existing.id, now);
   return undefined;
 }
 
-export async function courseCards(db: Db, dialect: Dialect, courseIds: readonly number[]): Promise<Map<number, CourseCard>> {
+export async function courseCards(db: Db, courseIds: readonly number[]): Promise<Map<number, CourseCard>> {
   const rows = await findCardsByIds(db, [...new Set(courseIds)]);
   return new Map(rows.map((r) => [r.id, toCourseCard(r)]));
 }
 
-export async function courseCard(db: Db, dialect: Dialect, courseId: number): Promise<CourseCard> {
-  const card = (await courseCards(db, dialect, [courseId])).get(courseId);
+export async function courseCard(db: Db, courseId: number): Promise<CourseCard> {
+  const card = (await courseCards(db, [courseId])).get(courseId);
   if (!card) throw new NotFoundError('课程不存在');
   return card;
 }

@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import type { Conn } from '../../db/conn.ts';
 import type { CashbackRewardRow, GroupBuyActivityRow, GroupBuyGroupRow, GroupBuyMemberRow, GroupMemberStatus } from '../../db/schema.ts';
+import { countRows } from '../../db/paging.ts';
 
 const changed = (res: { numUpdatedRows: bigint }) => Number(res.numUpdatedRows) === 1;
 
@@ -290,14 +291,8 @@ export function listMyGroups(db: Conn, userId: number, offset: number, limit: nu
     .execute();
 }
 
-export async function countMyGroups(db: Conn, userId: number): Promise<number> {
-  const row = await db
-    .selectFrom('group_buy_members')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where('user_id', '=', userId)
-    .where('status', '!=', 'released')
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+export function countMyGroups(db: Conn, userId: number): Promise<number> {
+  return countRows(db.selectFrom('group_buy_members').where('user_id', '=', userId).where('status', '!=', 'released'));
 }
 
 // ---- invitations ----

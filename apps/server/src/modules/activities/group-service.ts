@@ -17,7 +17,6 @@
 import { ErrorCodes, SignupKind, type GroupBuyActivity, type GroupBuyPage, type GroupDetail, type GroupOrderResult, type GroupView, type MyGroupPage, type MyMembership } from '@jinfa/shared';
 import type { Db } from '../../db/conn.ts';
 import type { GroupBuyActivityRow, GroupBuyGroupRow, GroupBuyMemberRow, OrderRow, UserRow } from '../../db/schema.ts';
-import type { Dialect } from '../../db/database.ts';
 import type { PaymentProvider } from '../../adapters/pay/payment-provider.ts';
 import { AppError, NotFoundError } from '../../lib/errors.ts';
 import { yuan } from '../courses/course-card.ts';
@@ -71,11 +70,11 @@ function activityState(a: GroupBuyActivityRow, now: number): GroupBuyActivity['s
   return 'open';
 }
 
-async function presentActivity(db: Db, dialect: Dialect, a: GroupBuyActivityRow, now: number): Promise<GroupBuyActivity> {
+async function presentActivity(db: Db, a: GroupBuyActivityRow, now: number): Promise<GroupBuyActivity> {
   return {
     activityId: a.id,
     title: a.title,
-    course: await courseCard(db, dialect, a.course_id),
+    course: await courseCard(db, a.course_id),
     groupSize: a.group_size,
     groupPrice: a.group_price_fen,
     groupPriceYuan: yuan(a.group_price_fen),
@@ -142,9 +141,9 @@ async function liveMembership(db: Db, activityId: number, userId: number, now: n
 }
 
 /** `GET /v1/activities/group`: published activities (of one course). */
-export async function groupActivities(db: Db, dialect: Dialect, q: { courseId?: number }, now: number): Promise<{ rows: GroupBuyActivity[] }> {
+export async function groupActivities(db: Db, q: { courseId?: number }, now: number): Promise<{ rows: GroupBuyActivity[] }> {
   const rows = await listGroupActivities(db, { courseId: q.courseId, limit: 20 });
-  const cards = await courseCards(db, dialect, rows.map((r) => r.course_id));
+  const cards = await courseCards(db, rows.map((r) => r.course_id));
   return {
     rows: rows.flatMap((a) => {
       const course = cards.get(a.course_id);
@@ -155,21 +154,21 @@ export async function groupActivities(db: Db, dialect: Dialect, q: { courseId?: 
 }
 
 /** `GET /v1/activities/group/{activityId}`. */
-export async function groupBuyPage(db: Db, dialect: Dialect, user: UserRow | null, activityId: number, now: number): Promise<GroupBuyPage> {
+export async function groupBuyPage(db: Db, user: UserRow | null, activityId: number, now: number): Promise<GroupBuyPage> {
   const a = await loadActivity(db, activityId);
-  const [activity, open] = await Promise.all([presentActivity(db, dialect, a, now), listOpenGroups(db, a.id, now, OPEN_GROUPS_SHOWN)]);
+  const [activity, open] = await Promise.all([presentActivity(db, a, now), listOpenGroups(db, a.id, now, OPEN_GROUPS_SHOWN)]);
   const mine = user ? await liveMembership(db, a.id, user.id, now) : undefined;
   const owned = user ? (await findUserCourse(db, user.id, a.course_id)) !== undefined : false;
   return { activity, openGroups: await presentGroups(db, open), mine: mine ? membership(mine) : null, owned };
 }
 
 /** `GET /v1/activities/groups/{groupId}`: the group's state page (shared by link; any signed-in user may look). */
-export async function groupDetail(db: Db, dialect: Dialect, user: UserRow, groupId: number, now: number): Promise<GroupDetail> {
+export async function groupDetail(db: Db, user: UserRow, groupId: number, now: number): Promise<GroupDetail> {
   const group = await findGroup(db, groupId);
   if (!group) throw new NotFoundError('该团不存在');
   const a = await loadActivity(db, group.activity_id);
   const [activity, view, faces, mine, owned] = await Promise.all([
-    presentActivity(db, dialect, a, now),
+    presentActivity(db, a, now),
     presentGroup(db, group),
     listGroupFaces(db, [group.id]),
     findLatestMembershipInGroup(db, group.id, user.id),
@@ -226,18 +225,18 @@ async function enterGroup(
   });
 }
 
-async function answer(db: Db, dialect: Dialect, group: GroupBuyGroupRow, order: OrderRow, created: boolean): Promise<GroupOrderResult> {
+async function answer(db: Db, group: GroupBuyGroupRow, order: OrderRow, created: boolean): Promise<GroupOrderResult> {
   const fresh = (await findGroup(db, group.id)) ?? group;
-  return { group: await presentGroup(db, fresh), order: await presentOne(db, dialect, order), created };
+  return { group: await presentGroup(db, fresh), order: await presentOne(db, order), created };
 }
 
 /** What a lost race means: a concurrent tap of the same caller made the order (answer theirs), or the caller is in another group. */
-async function afterConflict(db: Db, dialect: Dialect, user: UserRow, a: GroupBuyActivityRow, groupId: number | null, now: number): Promise<GroupOrderResult> {
+async function afterConflict(db: Db, user: UserRow, a: GroupBuyActivityRow, groupId: number | null, now: number): Promise<GroupOrderResult> {
   const live = await findLiveMembership(db, a.id, user.id);
   if (live && (groupId === null || live.group_id === groupId)) {
     const order = await heldOrder(db, live, live.group_id, now);
     const group = await findGroup(db, live.group_id);
-    if (order && group) return answer(db, dialect, group, order, false);
+    if (order && group) return answer(db, group, order, false);
   }
   if (live) throw new AppError(ErrorCodes.ALREADY_IN_GROUP);
   throw new AppError(ErrorCodes.ORDER_NOT_PENDING, '您有一笔该课程的订单正在处理，请稍后再试');
@@ -246,7 +245,6 @@ async function afterConflict(db: Db, dialect: Dialect, user: UserRow, a: GroupBu
 /** `POST /v1/activities/group/{activityId}/start`. */
 export async function startGroup(
   db: Db,
-  dialect: Dialect,
   pay: PaymentProvider,
   user: UserRow,
   activityId: number,
@@ -263,21 +261,21 @@ export async function startGroup(
     // A double tap on "start" answers the group the first tap started.
     const held = live.is_leader === 1 ? await heldOrder(db, live, live.group_id, now) : undefined;
     const group = held ? await findGroup(db, live.group_id) : undefined;
-    if (held && group) return answer(db, dialect, group, held, false);
+    if (held && group) return answer(db, group, held, false);
     throw new AppError(ErrorCodes.ALREADY_IN_GROUP);
   }
-  await clearPendingSlot(db, dialect, pay, user.id, SignupKind.COURSE, a.course_id, now, () => false);
+  await clearPendingSlot(db, pay, user.id, SignupKind.COURSE, a.course_id, now, () => false);
   try {
     const { group, order } = await enterGroup(db, user, a, { newGroup: true }, { provider: pay.name, now, draft });
-    return answer(db, dialect, group, order, true);
+    return answer(db, group, order, true);
   } catch (err) {
-    if (err instanceof JoinConflict) return afterConflict(db, dialect, user, a, null, now);
+    if (err instanceof JoinConflict) return afterConflict(db, user, a, null, now);
     throw err;
   }
 }
 
 /** `POST /v1/activities/groups/{groupId}/join`. */
-export async function joinGroup(db: Db, dialect: Dialect, pay: PaymentProvider, user: UserRow, groupId: number, now: number): Promise<GroupOrderResult> {
+export async function joinGroup(db: Db, pay: PaymentProvider, user: UserRow, groupId: number, now: number): Promise<GroupOrderResult> {
   const group = await findGroup(db, groupId);
   if (!group) throw new NotFoundError('该团不存在');
   const a = await loadActivity(db, group.activity_id);
@@ -285,30 +283,30 @@ export async function joinGroup(db: Db, dialect: Dialect, pay: PaymentProvider, 
   const live = await liveMembership(db, a.id, user.id, now);
   if (live) {
     const held = await heldOrder(db, live, groupId, now);
-    if (held) return answer(db, dialect, group, held, false);
+    if (held) return answer(db, group, held, false);
     throw new AppError(ErrorCodes.ALREADY_IN_GROUP);
   }
   if (group.status !== 'forming' || group.expires_at <= now) throw new AppError(ErrorCodes.GROUP_CLOSED);
   // Slots of members whose orders closed unpaid are free again.
   await releaseClosed(db, now, { groupId });
-  await clearPendingSlot(db, dialect, pay, user.id, SignupKind.COURSE, a.course_id, now, () => false);
+  await clearPendingSlot(db, pay, user.id, SignupKind.COURSE, a.course_id, now, () => false);
   try {
     const entered = await enterGroup(db, user, a, { groupId }, { provider: pay.name, now, draft });
-    return answer(db, dialect, entered.group, entered.order, true);
+    return answer(db, entered.group, entered.order, true);
   } catch (err) {
     if (!(err instanceof JoinConflict)) throw err;
     if (err.reason === 'slot') {
       const now2 = (await findGroup(db, groupId)) as GroupBuyGroupRow;
       throw new AppError(now2.status !== 'forming' || now2.expires_at <= now ? ErrorCodes.GROUP_CLOSED : ErrorCodes.GROUP_FULL);
     }
-    return afterConflict(db, dialect, user, a, groupId, now);
+    return afterConflict(db, user, a, groupId, now);
   }
 }
 
 /** `GET /v1/activities/groups/mine`: the groups the caller joined (not the slots they gave up). */
-export async function myGroups(db: Db, dialect: Dialect, userId: number, q: { pageIndex: number; pageSize: number }): Promise<MyGroupPage> {
+export async function myGroups(db: Db, userId: number, q: { pageIndex: number; pageSize: number }): Promise<MyGroupPage> {
   const [rows, total] = await Promise.all([listMyGroups(db, userId, (q.pageIndex - 1) * q.pageSize, q.pageSize), countMyGroups(db, userId)]);
-  const [views, cards] = await Promise.all([presentGroups(db, rows), courseCards(db, dialect, rows.map((r) => r.course_id))]);
+  const [views, cards] = await Promise.all([presentGroups(db, rows), courseCards(db, rows.map((r) => r.course_id))]);
   return {
     rows: rows.flatMap((r, i) => {
       const course = cards.get(r.course_id);

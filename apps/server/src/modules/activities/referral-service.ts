@@ -30,7 +30,6 @@ import {
 } from '@jinfa/shared';
 import type { Db } from '../../db/conn.ts';
 import type { UserRow } from '../../db/schema.ts';
-import type { Dialect } from '../../db/database.ts';
 import type { PaymentProvider } from '../../adapters/pay/payment-provider.ts';
 import { AppError } from '../../lib/errors.ts';
 import { randomToken, sha256Hex } from '../../lib/crypto.ts';
@@ -96,8 +95,8 @@ async function priceFor(db: Db, user: UserRow, courseId: number, now: number): P
 }
 
 /** `GET /v1/activities/invite/{courseId}?suid`. */
-export async function inviteOffer(db: Db, dialect: Dialect, user: UserRow, courseId: number, ref: LinkReferral, now: number): Promise<InviteOffer> {
-  const course = await courseCard(db, dialect, courseId);
+export async function inviteOffer(db: Db, user: UserRow, courseId: number, ref: LinkReferral, now: number): Promise<InviteOffer> {
+  const course = await courseCard(db, courseId);
   const [inviter, price, owned] = await Promise.all([referrer(db, ref, user, courseId, now), priceFor(db, user, courseId, now), findUserCourse(db, user.id, courseId)]);
   const amount = 'amountFen' in price ? price.amountFen : course.price;
   const invitePrice = invitePriceOf(amount);
@@ -113,22 +112,14 @@ export async function inviteOffer(db: Db, dialect: Dialect, user: UserRow, cours
 }
 
 /** `POST /v1/activities/invite/{courseId}/order` {suid}: the caller's pending invite order. */
-export async function createInviteOrder(
-  db: Db,
-  dialect: Dialect,
-  pay: PaymentProvider,
-  user: UserRow,
-  courseId: number,
-  ref: LinkReferral,
-  now: number,
-): Promise<CreateOrderResult> {
+export async function createInviteOrder(db: Db, pay: PaymentProvider, user: UserRow, courseId: number, ref: LinkReferral, now: number): Promise<CreateOrderResult> {
   const course = await courseDraft(db, user, courseId, now);
   const inviter = await referrer(db, ref, user, courseId, now);
   if (!inviter) throw new AppError(ErrorCodes.REFERRAL_INVALID);
   const draft = inviteDraft(course);
-  const kept = await clearPendingSlot(db, dialect, pay, user.id, SignupKind.COURSE, courseId, now, (o) => o.type === OrderType.INVITE);
-  if (kept) return { order: await presentOne(db, dialect, kept), created: false };
-  const res = await placeOrder(db, dialect, user.id, draft, { provider: pay.name, now });
+  const kept = await clearPendingSlot(db, pay, user.id, SignupKind.COURSE, courseId, now, (o) => o.type === OrderType.INVITE);
+  if (kept) return { order: await presentOne(db, kept), created: false };
+  const res = await placeOrder(db, user.id, draft, { provider: pay.name, now });
   if (res.order.type === OrderType.INVITE) {
     await insertInvitation(db, { inviterUserId: inviter.id, inviteeUserId: user.id, courseId, orderId: res.order.orderId, now });
   }
@@ -146,8 +137,8 @@ export async function myInvitations(db: Db, userId: number, q: { pageIndex: numb
 }
 
 /** `GET /v1/activities/cashback/{courseId}?suid`: the cash-back landing. */
-export async function cashbackOffer(db: Db, dialect: Dialect, user: UserRow, courseId: number, ref: LinkReferral, now: number): Promise<CashbackOffer> {
-  const course = await courseCard(db, dialect, courseId);
+export async function cashbackOffer(db: Db, user: UserRow, courseId: number, ref: LinkReferral, now: number): Promise<CashbackOffer> {
+  const course = await courseCard(db, courseId);
   const offer = await cashbackOfferOf(db, courseId, course.activityType);
   const [sharer, price, owned] = await Promise.all([referrer(db, ref, user, courseId, now), priceFor(db, user, courseId, now), findUserCourse(db, user.id, courseId)]);
   const amount = 'amountFen' in price ? price.amountFen : null;
@@ -165,20 +156,12 @@ export async function cashbackOffer(db: Db, dialect: Dialect, user: UserRow, cou
 }
 
 /** `POST /v1/activities/cashback/{courseId}/order` {suid?}: the caller's pending cash-back order. */
-export async function createCashbackOrder(
-  db: Db,
-  dialect: Dialect,
-  pay: PaymentProvider,
-  user: UserRow,
-  courseId: number,
-  ref: LinkReferral,
-  now: number,
-): Promise<CreateOrderResult> {
-  const course = await courseCard(db, dialect, courseId);
+export async function createCashbackOrder(db: Db, pay: PaymentProvider, user: UserRow, courseId: number, ref: LinkReferral, now: number): Promise<CreateOrderResult> {
+  const course = await courseCard(db, courseId);
   const draft = await cashbackDraft(db, user, courseId, course.activityType, now);
   // An ordinary pending order for the course would be a second way to pay for it: cancel it.
-  await clearPendingSlot(db, dialect, pay, user.id, SignupKind.COURSE, courseId, now, () => false);
-  const res = await placeOrder(db, dialect, user.id, draft, { provider: pay.name, now });
+  await clearPendingSlot(db, pay, user.id, SignupKind.COURSE, courseId, now, () => false);
+  const res = await placeOrder(db, user.id, draft, { provider: pay.name, now });
   const sharer = await referrer(db, ref, user, courseId, now);
   // The first link an order was made through keeps it (a second tap with another link changes nothing).
   if (sharer && res.order.status === 'pending') await insertReferral(db, { orderId: res.order.orderId, sharerUserId: sharer.id, now });

@@ -33,6 +33,7 @@ import {
   ReferralQuery,
 } from '@jinfa/shared';
 import { ok } from '../../lib/envelope.ts';
+import { EmptyBody } from '../../lib/http.ts';
 import { groupActivities, groupBuyPage, groupDetail, joinGroup, myGroups, startGroup } from './group-service.ts';
 import { cashbackOffer, createCashbackOrder, createInviteOrder, inviteOffer, issueInviteLink, myInvitations, myRewards } from './referral-service.ts';
 
@@ -41,53 +42,50 @@ const OptionalReferralBody = Type.Union([ReferralBody, Type.Null()]);
 
 export async function activityRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('Cache-Control', 'private, no-store');
-  });
 
   // ---- group buy ----
   app.get('/activities/group', { schema: { querystring: GroupBuyListQuery, response: { 200: Envelope(GroupBuyActivityList) } } }, async (request) =>
-    ok(await groupActivities(app.db, app.dialect, request.query, Date.now())),
+    ok(await groupActivities(app.db, request.query, Date.now())),
   );
 
   app.get('/activities/group/:activityId', { schema: { params: ActivityIdParam, response: { 200: Envelope(GroupBuyPage) } } }, async (request) => {
     const ctx = await request.optionalUser();
-    return ok(await groupBuyPage(app.db, app.dialect, ctx?.user ?? null, request.params.activityId, Date.now()));
+    return ok(await groupBuyPage(app.db, ctx?.user ?? null, request.params.activityId, Date.now()));
   });
 
   app.post(
     '/activities/group/:activityId/start',
-    { schema: { params: ActivityIdParam, body: Type.Unknown({ description: 'ignored' }), response: { 200: Envelope(GroupOrderResult) } } },
+    { schema: { params: ActivityIdParam, body: EmptyBody, response: { 200: Envelope(GroupOrderResult) } } },
     async (request) => {
       const { user } = await request.requireUser();
-      return ok(await startGroup(app.db, app.dialect, app.adapters.pay, user, request.params.activityId, Date.now()));
+      return ok(await startGroup(app.db, app.adapters.pay, user, request.params.activityId, Date.now()));
     },
   );
 
   app.get('/activities/groups/mine', { schema: { querystring: PageQuery, response: { 200: Envelope(MyGroupPage) } } }, async (request) => {
     const { user } = await request.requireUser({ allowRestricted: true });
     const { pageIndex = 1, pageSize = 10 } = request.query;
-    return ok(await myGroups(app.db, app.dialect, user.id, { pageIndex, pageSize }));
+    return ok(await myGroups(app.db, user.id, { pageIndex, pageSize }));
   });
 
   app.get('/activities/groups/:groupId', { schema: { params: GroupIdParam, response: { 200: Envelope(GroupDetail) } } }, async (request) => {
     const { user } = await request.requireUser({ allowRestricted: true });
-    return ok(await groupDetail(app.db, app.dialect, user, request.params.groupId, Date.now()));
+    return ok(await groupDetail(app.db, user, request.params.groupId, Date.now()));
   });
 
   app.post(
     '/activities/groups/:groupId/join',
-    { schema: { params: GroupIdParam, body: Type.Unknown({ description: 'ignored' }), response: { 200: Envelope(GroupOrderResult) } } },
+    { schema: { params: GroupIdParam, body: EmptyBody, response: { 200: Envelope(GroupOrderResult) } } },
     async (request) => {
       const { user } = await request.requireUser();
-      return ok(await joinGroup(app.db, app.dialect, app.adapters.pay, user, request.params.groupId, Date.now()));
+      return ok(await joinGroup(app.db, app.adapters.pay, user, request.params.groupId, Date.now()));
     },
   );
 
   // ---- invitations (order type 2) ----
   app.get('/activities/invite/:courseId', { schema: { params: CourseIdParam, querystring: ReferralQuery, response: { 200: Envelope(InviteOffer) } } }, async (request) => {
     const { user } = await request.requireUser({ allowRestricted: true });
-    return ok(await inviteOffer(app.db, app.dialect, user, request.params.courseId, request.query, Date.now()));
+    return ok(await inviteOffer(app.db, user, request.params.courseId, request.query, Date.now()));
   });
 
   app.post(
@@ -95,14 +93,14 @@ export async function activityRoutes(fastify: FastifyInstance) {
     { schema: { params: CourseIdParam, body: InviteOrderBody, response: { 200: Envelope(CreateOrderResult) } } },
     async (request) => {
       const { user } = await request.requireUser();
-      return ok(await createInviteOrder(app.db, app.dialect, app.adapters.pay, user, request.params.courseId, request.body, Date.now()));
+      return ok(await createInviteOrder(app.db, app.adapters.pay, user, request.params.courseId, request.body, Date.now()));
     },
   );
 
   // The token a share link carries (`it`); invitations and cash-back count only through one (decision 019).
   app.post(
     '/activities/invite/:courseId/link',
-    { schema: { params: CourseIdParam, body: Type.Unknown({ description: 'ignored' }), response: { 200: Envelope(InviteLink) } } },
+    { schema: { params: CourseIdParam, body: EmptyBody, response: { 200: Envelope(InviteLink) } } },
     async (request) => {
       const { user } = await request.requireUser();
       return ok(await issueInviteLink(app.db, user, request.params.courseId, Date.now()));
@@ -124,7 +122,7 @@ export async function activityRoutes(fastify: FastifyInstance) {
 
   app.get('/activities/cashback/:courseId', { schema: { params: CourseIdParam, querystring: ReferralQuery, response: { 200: Envelope(CashbackOffer) } } }, async (request) => {
     const { user } = await request.requireUser({ allowRestricted: true });
-    return ok(await cashbackOffer(app.db, app.dialect, user, request.params.courseId, request.query, Date.now()));
+    return ok(await cashbackOffer(app.db, user, request.params.courseId, request.query, Date.now()));
   });
 
   app.post(
@@ -132,7 +130,7 @@ export async function activityRoutes(fastify: FastifyInstance) {
     { schema: { params: CourseIdParam, body: OptionalReferralBody, response: { 200: Envelope(CreateOrderResult) } } },
     async (request) => {
       const { user } = await request.requireUser();
-      return ok(await createCashbackOrder(app.db, app.dialect, app.adapters.pay, user, request.params.courseId, request.body ?? {}, Date.now()));
+      return ok(await createCashbackOrder(app.db, app.adapters.pay, user, request.params.courseId, request.body ?? {}, Date.now()));
     },
   );
 }

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { AuthenticateBody, Envelope, ErrorCodes, LogoutResult, PhoneBindResult, PresetUser, SmsCodeBody, SmsCodeResult, TokenPair, Id, Int } from '@jinfa/shared';
 import { ok } from '../../lib/envelope.ts';
+import { EmptyBody } from '../../lib/http.ts';
 import { AppError } from '../../lib/errors.ts';
 import { assertCanAct } from '../../plugins/auth.ts';
 import { findUserById } from '../users/user-repository.ts';
@@ -17,13 +18,11 @@ import { endSession, issueTokenPair, rotateRefreshToken } from './token-service.
 import { callerOrAnonymous, userAgentOf } from './request-context.ts';
 
 const UserIdQuery = Id();
-/** Bodiless writes: the H5 sends `{}`, curl sends nothing; either is fine and nothing in it is read. */
-const EmptyBody = Type.Unknown({ description: 'ignored' });
 
 export async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const ttl = { accessTokenTtlSec: app.config.accessTokenTtlSec, refreshTokenTtlSec: app.config.refreshTokenTtlSec };
-  const loginDeps = (): LoginDeps => ({ db: app.db, dialect: app.dialect, secret: app.config.tokenSecret, ttl });
+  const loginDeps = (): LoginDeps => ({ db: app.db, secret: app.config.tokenSecret, ttl });
 
   const requireTestLogin = async () => {
     if (!app.config.testLogin) throw new AppError(ErrorCodes.TEST_LOGIN_OFF);

@@ -10,26 +10,16 @@ import type { UserRow } from '../../db/schema.ts';
 import { assertCanAct } from '../../plugins/auth.ts';
 import { findUserById } from '../users/user-repository.ts';
 import { AppError } from '../../lib/errors.ts';
-import { randomToken, sha256Hex } from '../../lib/crypto.ts';
+import { sha256Hex } from '../../lib/crypto.ts';
 import type { Db } from '../../db/conn.ts';
-import { deleteExpiredOneTimeCodes, insertOneTimeCode, spendOneTimeCode, SWEEP_AFTER_MS } from './one-time-code-repository.ts';
+import { spendOneTimeCode } from './one-time-code-repository.ts';
+import { issueOneTimeCode } from './one-time-code.ts';
 
 export const DOWNLOAD_TICKET_TTL_MS = 60_000;
 const TICKET_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 export async function issueDownloadTicket(db: Db, input: { userId: number; scope: string; now: number }): Promise<{ ticket: string; expiresIn: number }> {
-  const ticket = randomToken(32);
-  // Codes dead for a day go as new ones come (one indexed DELETE).
-  await deleteExpiredOneTimeCodes(db, input.now - SWEEP_AFTER_MS);
-  await insertOneTimeCode(db, {
-    codeHash: sha256Hex(ticket),
-    purpose: 'download',
-    userId: input.userId,
-    scope: input.scope,
-    isNewUser: false,
-    expiresAt: input.now + DOWNLOAD_TICKET_TTL_MS,
-    now: input.now,
-  });
+  const ticket = await issueOneTimeCode(db, { purpose: 'download', userId: input.userId, scope: input.scope, isNewUser: false, ttlMs: DOWNLOAD_TICKET_TTL_MS, now: input.now });
   return { ticket, expiresIn: DOWNLOAD_TICKET_TTL_MS / 1000 };
 }
 

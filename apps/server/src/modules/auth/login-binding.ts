@@ -14,7 +14,8 @@ import { ErrorCodes, type TokenPair } from '@jinfa/shared';
 import { AppError } from '../../lib/errors.ts';
 import { hmacHex, randomToken, sha256Hex } from '../../lib/crypto.ts';
 import type { Db } from '../../db/conn.ts';
-import { deleteExpiredOneTimeCodes, findOneTimeCode, insertOneTimeCode, spendOneTimeCode, SWEEP_AFTER_MS } from './one-time-code-repository.ts';
+import { findOneTimeCode, spendOneTimeCode } from './one-time-code-repository.ts';
+import { issueOneTimeCode } from './one-time-code.ts';
 import { issueTokenPair, type TokenTtl } from './token-service.ts';
 
 export const LOGIN_BIND_COOKIE = 'jf_login_bind';
@@ -48,19 +49,7 @@ export function bindingCookie(value: string, maxAgeSec: number, secure: boolean)
 
 /** A login code for the user, spendable once within 60 s by the browser holding `binding`. */
 export async function issueLoginCode(db: Db, input: { userId: number; isNewUser: boolean; binding: string; now: number }): Promise<string> {
-  const code = randomToken(32);
-  // Codes dead for a day go as new ones come (one indexed DELETE).
-  await deleteExpiredOneTimeCodes(db, input.now - SWEEP_AFTER_MS);
-  await insertOneTimeCode(db, {
-    codeHash: sha256Hex(code),
-    purpose: 'login',
-    userId: input.userId,
-    scope: bindingScope(input.binding),
-    isNewUser: input.isNewUser,
-    expiresAt: input.now + LOGIN_CODE_TTL_MS,
-    now: input.now,
-  });
-  return code;
+  return issueOneTimeCode(db, { purpose: 'login', userId: input.userId, scope: bindingScope(input.binding), isNewUser: input.isNewUser, ttlMs: LOGIN_CODE_TTL_MS, now: input.now });
 }
 
 /**

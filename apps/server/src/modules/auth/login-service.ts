@@ -5,7 +5,6 @@
  */
 import { AccountStatus, ErrorCodes, UserAuditStatus, UserType, type PhoneBindResult, type TokenPair } from '@jinfa/shared';
 import { AppError } from '../../lib/errors.ts';
-import type { Dialect } from '../../db/database.ts';
 import { findUserByMobile, insertUser, newUser, updateUser } from '../users/user-repository.ts';
 import { isUniqueViolation } from '../../db/dialect.ts';
 import type { Db, Trx } from '../../db/conn.ts';
@@ -15,7 +14,6 @@ import { issueTokenPair, type TokenTtl } from './token-service.ts';
 
 export interface LoginDeps {
   db: Db;
-  dialect: Dialect;
   secret: string;
   ttl: TokenTtl;
 }

@@ -1,6 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB, SessionRow, UserRow } from '../../db/schema.ts';
-import type { Dialect } from '../../db/database.ts';
 import { placeholder, runPrecompiled } from '../../db/precompiled.ts';
 
 type Conn = Kysely<DB> | Transaction<DB>;
@@ -55,7 +54,6 @@ export async function findLiveSessionUser(db: Conn, hash: string, now: number): 
  */
 export async function findLiveSessionUserPrecompiled(
   db: Kysely<DB>,
-  dialect: Dialect,
   hash: string,
   now: number,
 ): Promise<{ sessionId: number; user: UserRow; accessExpiresAt: number } | undefined> {

@@ -8,7 +8,6 @@
 import { AccountStatus, ErrorCodes, UserAuditStatus, UserType } from '@jinfa/shared';
 import { AppError } from '../../lib/errors.ts';
 import { WechatOAuthError, type WechatApp, type WechatOAuthClient } from '../../adapters/wechat/wechat-oauth.ts';
-import type { Dialect } from '../../db/database.ts';
 import { findUserById, insertUser, newUser, updateUser } from '../users/user-repository.ts';
 import { isUniqueViolation } from '../../db/dialect.ts';
 import type { Db, Trx } from '../../db/conn.ts';
@@ -115,7 +114,7 @@ export async function signInWithWechat(trx: Trx, input: { profile: WechatProfile
 
 /** The whole callback after the state check: WeChat calls first, then one transaction. */
 export async function completeWechatLogin(
-  deps: { db: Db; dialect: Dialect; client: WechatOAuthClient; secret: string },
+  deps: { db: Db; client: WechatOAuthClient; secret: string },
   input: { app: WechatApp; code: string; linkUserId: number | null; now: number },
 ): Promise<WechatSignIn> {
   const profile = await fetchWechatProfile(deps.client, deps.secret, input.app, input.code);

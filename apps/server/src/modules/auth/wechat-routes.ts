@@ -99,7 +99,7 @@ export async function wechatRoutes(fastify: FastifyInstance) {
         // Linking needs the signed-in caller who STARTED the flow (signed into the state); a
         // navigation carries no token, and none is read from this address.
         const signedIn = await completeWechatLogin(
-          { db: app.db, dialect: app.dialect, client: app.adapters.wechat, secret: app.config.tokenSecret },
+          { db: app.db, client: app.adapters.wechat, secret: app.config.tokenSecret },
           { app: state.app, code: request.query.code, linkUserId: state.linkUserId, now },
         );
         const code = await issueLoginCode(app.db, { ...signedIn, binding, now });

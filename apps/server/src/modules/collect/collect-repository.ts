@@ -288,19 +288,20 @@ export async function pageDayStats(db: Db, range: DayRange, limit: number) {
     .execute();
 }
 
-/** Courses ranked by course page visits, with unique visitors over the whole range. */
-export async function topCourseStats(db: Db, range: DayRange, limit: number) {
-  const top = await db
+/** Course page visits per course over the range. */
+function courseVisits(db: Db, range: DayRange) {
+  return db
     .selectFrom('course_day')
     .select('course_id')
     .select((eb) => eb.fn.sum<number>('visits').as('visits'))
     .where('day', '>=', range.from)
     .where('day', '<=', range.to)
-    .groupBy('course_id')
-    .orderBy('visits', 'desc')
-    .orderBy('course_id')
-    .limit(limit)
-    .execute();
+    .groupBy('course_id');
+}
+
+/** Courses ranked by course page visits, with unique visitors over the whole range. */
+export async function topCourseStats(db: Db, range: DayRange, limit: number) {
+  const top = await courseVisits(db, range).orderBy('visits', 'desc').orderBy('course_id').limit(limit).execute();
   if (!top.length) return [];
   // Distinct over the range, not a sum of daily uniques; only for the courses shown.
   const visitors = await db
@@ -335,14 +336,7 @@ export async function elementClicksByCourse(db: Db, elementId: string, range: Da
 
 /** Course page visits per course (the page side of click-through). */
 export async function courseVisitsByCourse(db: Db, range: DayRange) {
-  return db
-    .selectFrom('course_day')
-    .select('course_id')
-    .select((eb) => eb.fn.sum<number>('visits').as('visits'))
-    .where('day', '>=', range.from)
-    .where('day', '<=', range.to)
-    .groupBy('course_id')
-    .execute();
+  return courseVisits(db, range).execute();
 }
 
 /** Counts stored records (tests and the bench check that nothing was lost or doubled). */

@@ -1,5 +1,6 @@
 /** Columns (专栏): a priced, ordered bundle of courses by one lecturer or a team. */
 import type { Conn } from '../../db/conn.ts';
+import { countRows } from '../../db/paging.ts';
 
 export const ColumnStatus = { HIDDEN: 0, ON_SHELF: 1 } as const;
 
@@ -47,13 +48,8 @@ export function listColumns(db: Conn, offset: number, limit: number): Promise<Co
     .execute();
 }
 
-export async function countColumns(db: Conn): Promise<number> {
-  const row = await db
-    .selectFrom('columns')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where('status', '=', ColumnStatus.ON_SHELF)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+export function countColumns(db: Conn): Promise<number> {
+  return countRows(db.selectFrom('columns').where('status', '=', ColumnStatus.ON_SHELF));
 }
 
 export function findColumn(db: Conn, id: number): Promise<ColumnRow | undefined> {

@@ -2,7 +2,6 @@
 import { ErrorCodes, type ColumnCard, type ColumnDetail, type ColumnPage } from '@jinfa/shared';
 import type { Db } from '../../db/conn.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { Dialect } from '../../db/database.ts';
 import { findCardsByIds } from '../courses/course-card-repository.ts';
 import { toCourseCard, yuan } from '../courses/course-card.ts';
 import { columnStats, countColumns, findColumn, listColumnCourseIds, listColumns, ColumnStatus, type ColumnRow, type ColumnStats } from './column-repository.ts';
@@ -31,7 +30,7 @@ export async function columnPage(db: Db, pageIndex: number, pageSize: number): P
   return { rows: rows.map((r) => toColumnCard(r, stats.get(r.id))), total };
 }
 
-export async function columnDetail(db: Db, dialect: Dialect, columnId: number): Promise<ColumnDetail> {
+export async function columnDetail(db: Db, columnId: number): Promise<ColumnDetail> {
   const row = await findColumn(db, columnId);
   if (!row || row.status !== ColumnStatus.ON_SHELF) throw new AppError(ErrorCodes.COLUMN_GONE);
   const [stats, courseIds] = await Promise.all([columnStats(db, [row.id]), listColumnCourseIds(db, row.id)]);

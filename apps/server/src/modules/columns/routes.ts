@@ -23,7 +23,7 @@ export async function columnRoutes(fastify: FastifyInstance) {
     return sendCatalogue(request, reply, {
       policy: 'public',
       cache: { store, key: cacheKey('column', { id }) },
-      load: () => columnDetail(app.db, app.dialect, id),
+      load: () => columnDetail(app.db, id),
     });
   });
 }

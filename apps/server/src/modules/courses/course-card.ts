@@ -35,6 +35,19 @@ export function yuan(fen: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
+/** The price fields a card and a course page share. */
+export function coursePrices(row: Pick<CardRow, 'price' | 'vip_price' | 'original_price' | 'is_free' | 'member_free'>) {
+  return {
+    price: row.price,
+    priceYuan: yuan(row.price),
+    vipPrice: row.vip_price,
+    vipPriceYuan: row.vip_price === null ? null : yuan(row.vip_price),
+    originalPrice: row.original_price,
+    isFree: row.is_free === 1,
+    memberFree: row.member_free === 1,
+  };
+}
+
 export function toCourseCard(row: CardRow): CourseCard {
   return {
     courseId: row.id,
@@ -43,13 +56,7 @@ export function toCourseCard(row: CardRow): CourseCard {
     cover: row.cover,
     lecturerName: row.lecturer_name,
     lecturerPosition: row.lecturer_position,
-    price: row.price,
-    priceYuan: yuan(row.price),
-    vipPrice: row.vip_price,
-    vipPriceYuan: row.vip_price === null ? null : yuan(row.vip_price),
-    originalPrice: row.original_price,
-    isFree: row.is_free === 1,
-    memberFree: row.member_free === 1,
+    ...coursePrices(row),
     courseType: row.course_type,
     courseLevel: row.course_level,
     mediaType: row.media_type,

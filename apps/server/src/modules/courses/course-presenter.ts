@@ -3,7 +3,7 @@
  * schema stays the whitelist; these only rename and format (fen → yuan strings, ms → ISO).
  */
 import type { AccessReason, Chapter, CourseAccessBy, CourseDetail } from '@jinfa/shared';
-import { yuan } from './course-card.ts';
+import { coursePrices, yuan } from './course-card.ts';
 import type { CourseDetailRow } from './course-repository.ts';
 import { sanitizeHtml } from './sanitize-html.ts';
 
@@ -41,14 +41,8 @@ export function toCourseDetail(
     courseType: row.course_type,
     courseLevel: row.course_level,
     mediaType: row.media_type,
-    price: row.price,
-    priceYuan: yuan(row.price),
-    vipPrice: row.vip_price,
-    vipPriceYuan: row.vip_price === null ? null : yuan(row.vip_price),
-    originalPrice: row.original_price,
+    ...coursePrices(row),
     originalPriceYuan: yuan(row.original_price),
-    isFree: row.is_free === 1,
-    memberFree: row.member_free === 1,
     activityType: row.activity_type,
     durationSeconds: row.duration_seconds,
     learnersCount: row.learners_count,

@@ -55,7 +55,7 @@ export async function courseRoutes(fastify: FastifyInstance, opts: { courseAcces
     return sendCatalogue(request, reply, {
       policy: 'public',
       cache: cached('latest', { size }),
-      load: () => latestCourses(app.db, app.dialect, size),
+      load: () => latestCourses(app.db, size),
     });
   });
 
@@ -67,7 +67,7 @@ export async function courseRoutes(fastify: FastifyInstance, opts: { courseAcces
       return sendCatalogue(request, reply, {
         policy: 'public',
         cache: cached('exhibition', { type, size }),
-        load: () => exhibitionSections(app.db, app.dialect, size, type),
+        load: () => exhibitionSections(app.db, size, type),
       });
     },
   );
@@ -78,7 +78,7 @@ export async function courseRoutes(fastify: FastifyInstance, opts: { courseAcces
     return sendCatalogue(request, reply, {
       policy: 'public',
       cache: cached('list', shaping),
-      load: () => listCourses(app.db, app.dialect, request.query),
+      load: () => listCourses(app.db, request.query),
     });
   });
 
@@ -87,7 +87,7 @@ export async function courseRoutes(fastify: FastifyInstance, opts: { courseAcces
     return sendCatalogue(request, reply, {
       policy: 'public',
       cache: cached('special_vip', { pageIndex, pageSize }),
-      load: () => specialVipCourses(app.db, app.dialect, request.query),
+      load: () => specialVipCourses(app.db, request.query),
     });
   });
 
@@ -99,7 +99,7 @@ export async function courseRoutes(fastify: FastifyInstance, opts: { courseAcces
       return sendCatalogue(request, reply, {
         policy: 'public',
         cache: cached('corporates_vip', { corporateId, pageIndex, pageSize }),
-        load: () => corporateCourses(app.db, app.dialect, corporateId, request.query),
+        load: () => corporateCourses(app.db, corporateId, request.query),
       });
     },
   );
@@ -110,25 +110,25 @@ export async function courseRoutes(fastify: FastifyInstance, opts: { courseAcces
     // users still read — their codes come on actions (plugins/auth.ts).
     const caller = await request.optionalUser();
     if (caller) {
-      return sendCatalogue(request, reply, { policy: 'private', varyOnToken: true, load: () => courseDetail(app.db, app.dialect, id, caller.user, opts.courseAccess) });
+      return sendCatalogue(request, reply, { policy: 'private', varyOnToken: true, load: () => courseDetail(app.db, id, caller.user, opts.courseAccess) });
     }
     return sendCatalogue(request, reply, {
       policy: 'public',
       varyOnToken: true,
       cache: cached('course', { id }),
-      load: () => courseDetail(app.db, app.dialect, id, null, opts.courseAccess),
+      load: () => courseDetail(app.db, id, null, opts.courseAccess),
     });
   });
 
   app.get('/courses/:id/series', { schema: { params: IdParam, response: { 200: Envelope(Type.Array(Chapter)) } } }, async (request, reply) => {
     const id = request.params.id;
-    return sendCatalogue(request, reply, { policy: 'public', cache: cached('series', { id }), load: () => courseSeries(app.db, app.dialect, id) });
+    return sendCatalogue(request, reply, { policy: 'public', cache: cached('series', { id }), load: () => courseSeries(app.db, id) });
   });
 
   const related = (id: number, count: number) => ({
     policy: 'public' as const,
     cache: cached('related', { id, count }),
-    load: () => relatedCourses(app.db, app.dialect, id, count),
+    load: () => relatedCourses(app.db, id, count),
   });
   app.get('/courses/:id/related', { schema: { params: IdParam, response: { 200: Envelope(Type.Array(CourseCard)) } } }, async (request, reply) =>
     sendCatalogue(request, reply, related(request.params.id, Limits.RELATED_COURSES_DEFAULT)),

@@ -13,7 +13,6 @@
 import type { Kysely } from 'kysely';
 import { ErrorCodes, type AccessReason, type Banner, type CourseAccessBy, type Chapter, type CourseCard, type CourseDetail, type CoursePage, type CourseListQuery, type ExhibitionSection, type HotSearch, type Subject, type TagSummary } from '@jinfa/shared';
 import type { DB } from '../../db/schema.ts';
-import type { Dialect } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import {
   findCourseWithLecturer,
@@ -68,7 +67,7 @@ function pageOf(q: { pageIndex?: number | undefined; pageSize?: number | undefin
   return { limit: size, offset: ((q.pageIndex ?? 1) - 1) * size };
 }
 
-export async function listCourses(db: Db, dialect: Dialect, q: CourseListQuery): Promise<CoursePage> {
+export async function listCourses(db: Db, q: CourseListQuery): Promise<CoursePage> {
   const filter: CourseFilter = {
     listType: q.listType,
     subjectId: q.subjectId,
@@ -84,24 +83,24 @@ export async function listCourses(db: Db, dialect: Dialect, q: CourseListQuery):
   return { rows: rows.map(toCourseCard), total };
 }
 
-export async function latestCourses(db: Db, dialect: Dialect, size: number): Promise<CourseCard[]> {
+export async function latestCourses(db: Db, size: number): Promise<CourseCard[]> {
   const { rows } = await listCourseCards(db, {}, 'latest', { limit: size, offset: 0 });
   return rows.map(toCourseCard);
 }
 
 /** Courses with a member price (spec: 专题会员 / special VIP list). */
-export async function specialVipCourses(db: Db, dialect: Dialect, page: { pageIndex?: number; pageSize?: number }): Promise<CoursePage> {
+export async function specialVipCourses(db: Db, page: { pageIndex?: number; pageSize?: number }): Promise<CoursePage> {
   const { rows, total } = await listCourseCards(db, { listType: 3 }, 'default', pageOf(page));
   return { rows: rows.map(toCourseCard), total };
 }
 
-export async function corporateCourses(db: Db, dialect: Dialect, corporateId: number, page: { pageIndex?: number; pageSize?: number }): Promise<CoursePage> {
+export async function corporateCourses(db: Db, corporateId: number, page: { pageIndex?: number; pageSize?: number }): Promise<CoursePage> {
   const { rows, total } = await listCourseCards(db, { corporateId }, 'default', pageOf(page));
   return { rows: rows.map(toCourseCard), total };
 }
 
 /** The home zones in type order; zones with no course are left out. */
-export async function exhibitionSections(db: Db, dialect: Dialect, size: number, type?: number): Promise<ExhibitionSection[]> {
+export async function exhibitionSections(db: Db, size: number, type?: number): Promise<ExhibitionSection[]> {
   const types = type !== undefined ? [type] : Object.keys(EXHIBITION_TITLES).map(Number);
   const sections: ExhibitionSection[] = [];
   for (const t of types) {
@@ -112,7 +111,7 @@ export async function exhibitionSections(db: Db, dialect: Dialect, size: number,
 }
 
 /** A course a learner may open, or the code that says why not. */
-async function readableCourse(db: Db, dialect: Dialect, id: number): Promise<CourseDetailRow> {
+async function readableCourse(db: Db, id: number): Promise<CourseDetailRow> {
   return assertCourseOnShelf(await findCourseWithLecturer(db, id));
 }
 
@@ -139,8 +138,8 @@ export type CourseAccessReader = (
   known: { source: UserCourseSource; order_kind: number | null } | null,
 ) => Promise<CourseAccess>;
 
-export async function courseDetail(db: Db, dialect: Dialect, id: number, caller: CourseCaller | null, access: CourseAccessReader, now = Date.now()): Promise<CourseDetail> {
-  if (caller === null) return toCourseDetail(await readableCourse(db, dialect, id), null);
+export async function courseDetail(db: Db, id: number, caller: CourseCaller | null, access: CourseAccessReader, now = Date.now()): Promise<CourseDetail> {
+  if (caller === null) return toCourseDetail(await readableCourse(db, id), null);
   const store = catalogueCacheFor(db);
   const shared = store.ttlMs > 0 ? sharedCourseRow(store, id, now) : undefined;
   if (shared) {
@@ -179,16 +178,16 @@ function keepCourseRow(store: ResponseCache, id: number, row: CourseDetailRow, n
   rows.set(id, { row, expires: now + store.ttlMs, generation: store.generation });
 }
 
-export async function courseSeries(db: Db, dialect: Dialect, id: number): Promise<Chapter[]> {
-  const course = await readableCourse(db, dialect, id);
+export async function courseSeries(db: Db, id: number): Promise<Chapter[]> {
+  const course = await readableCourse(db, id);
   if (course.course_type !== 2) return [];
   const chapters = await findPublishedChapters(db, id);
   if (chapters.length === 0) throw new AppError(ErrorCodes.COURSE_NOT_UPDATED);
   return chapters.map(toChapter);
 }
 
-export async function relatedCourses(db: Db, dialect: Dialect, id: number, count: number): Promise<CourseCard[]> {
-  const course = await readableCourse(db, dialect, id);
+export async function relatedCourses(db: Db, id: number, count: number): Promise<CourseCard[]> {
+  const course = await readableCourse(db, id);
   return (await listRelatedCards(db, course, count)).map(toCourseCard);
 }
 

@@ -6,7 +6,6 @@
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import type { Dialect } from '../../db/database.ts';
 import { refreshPlannerStatistics } from '../../db/planner-statistics.ts';
 import { rebuildSearchIndex, rebuildSearchIndexInBatches, searchIndexState } from './search-repository.ts';
 
@@ -31,7 +30,6 @@ export async function indexSmallCatalogue(db: Kysely<DB>, maxCourses: number, lo
  */
 export async function catchUpSearchIndex(
   db: Kysely<DB>,
-  dialect: Dialect,
   opts: { batch: number; shouldStop: () => boolean; afterBatch: (indexed: number) => Promise<void>; log: Log },
 ): Promise<void> {
   const state = await searchIndexState(db);
@@ -41,5 +39,5 @@ export async function catchUpSearchIndex(
     if (indexed === null) return;
     opts.log.info({ courses: indexed, ms: Date.now() - started }, 'course search index rebuilt in the background');
   }
-  if (!opts.shouldStop()) await refreshPlannerStatistics(db, dialect);
+  if (!opts.shouldStop()) await refreshPlannerStatistics(db);
 }

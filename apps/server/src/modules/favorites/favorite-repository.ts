@@ -1,4 +1,5 @@
 import type { Conn } from '../../db/conn.ts';
+import { countRows } from '../../db/paging.ts';
 
 export interface FavoriteRow {
   id: number;
@@ -34,11 +35,8 @@ export function listFavorites(db: Conn, userId: number, subjectId: number | unde
     .execute();
 }
 
-export async function countFavorites(db: Conn, userId: number, subjectId: number | undefined): Promise<number> {
-  const row = await ofUser(db, userId, subjectId)
-    .select((eb) => eb.fn.countAll().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+export function countFavorites(db: Conn, userId: number, subjectId: number | undefined): Promise<number> {
+  return countRows(ofUser(db, userId, subjectId));
 }
 
 /** The user's favourites joined to their courses, narrowed to a subject (the course's subject) when given. */

@@ -4,7 +4,6 @@
  */
 import { ErrorCodes, type FavoritePage } from '@jinfa/shared';
 import type { Db } from '../../db/conn.ts';
-import type { Dialect } from '../../db/database.ts';
 import { findCardsByIds, findCourseState } from '../courses/course-card-repository.ts';
 import { toCourseCard } from '../courses/course-card.ts';
 import { assertCourseExists, CourseStatus } from '../courses/course-state.ts';
@@ -31,13 +30,12 @@ export async function favoriteState(db: Db, userId: number, courseId: number): P
 
 export async function favoritePage(
   db: Db,
-  dialect: Dialect,
   userId: number,
   q: { subjectId: number | undefined; pageIndex: number; pageSize: number },
 ): Promise<FavoritePage> {
   const offset = (q.pageIndex - 1) * q.pageSize;
   // All favourites: the trigger-kept counter (migration 025); one subject's: counted (rare, and few).
-  const total = q.subjectId === undefined ? readListCount(db, dialect, userId, 'favorites') : countFavorites(db, userId, q.subjectId);
+  const total = q.subjectId === undefined ? readListCount(db, userId, 'favorites') : countFavorites(db, userId, q.subjectId);
   const [rows, n] = await Promise.all([listFavorites(db, userId, q.subjectId, offset, q.pageSize), total]);
   const cards = new Map((await findCardsByIds(db, rows.map((r) => r.course_id))).map((c) => [c.id, c]));
   return {

@@ -1,20 +1,13 @@
 /** /v1/favorites (spec §7.3): login required; every call acts on the caller's own favourites only. */
-import { Type } from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Envelope, FavoriteListQuery, FavoritePage, FavoriteState, IdParam } from '@jinfa/shared';
 import { ok } from '../../lib/envelope.ts';
+import { EmptyBody } from '../../lib/http.ts';
 import { addFavorite, favoritePage, favoriteState, removeFavorite } from './favorite-service.ts';
-
-/** Bodiless writes: the H5 sends `{}`, curl sends nothing; nothing in it is read. */
-const EmptyBody = Type.Unknown({ description: 'ignored' });
 
 export async function favoriteRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  // Answers depend on the caller: no shared cache may keep them.
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('Cache-Control', 'private, no-store');
-  });
 
   app.post(
     '/favorites/:id',
@@ -42,6 +35,6 @@ export async function favoriteRoutes(fastify: FastifyInstance) {
     const { user } = await request.requireUser({ allowRestricted: true });
     // subjectId: /userCenter/collectionDetail shows one subject's favourites.
     const { subjectId, pageIndex = 1, pageSize = 10 } = request.query;
-    return ok(await favoritePage(app.db, app.dialect, user.id, { subjectId, pageIndex, pageSize }));
+    return ok(await favoritePage(app.db, user.id, { subjectId, pageIndex, pageSize }));
   });
 }

@@ -6,6 +6,7 @@
  */
 import type { Conn } from '../../db/conn.ts';
 import type { UserCourseSource } from '../../db/schema.ts';
+import { countRows } from '../../db/paging.ts';
 
 /** Grants the course unless the learner already owns it (then the first grant stands). True when new. */
 export async function insertUserCourse(
@@ -47,46 +48,36 @@ export interface MyCourseRow {
   at: number;
 }
 
+/** The learner's rows of `course_learners` (学习中) joined to their courses, narrowed to a subject when given. */
+function visitedOf(db: Conn, userId: number, subjectId: number | undefined) {
+  const q = db.selectFrom('course_learners').innerJoin('courses', 'courses.id', 'course_learners.course_id').where('course_learners.user_id', '=', userId);
+  return subjectId === undefined ? q : q.where('courses.subject_id', '=', subjectId);
+}
+
 /** 学习中: courses the learner opened, last opened first. */
 export function listVisited(db: Conn, userId: number, subjectId: number | undefined, offset: number, limit: number): Promise<MyCourseRow[]> {
-  let q = db
-    .selectFrom('course_learners')
-    .innerJoin('courses', 'courses.id', 'course_learners.course_id')
-    .select(['course_learners.course_id', 'course_learners.created_at as at'])
-    .where('course_learners.user_id', '=', userId);
-  if (subjectId !== undefined) q = q.where('courses.subject_id', '=', subjectId);
+  const q = visitedOf(db, userId, subjectId).select(['course_learners.course_id', 'course_learners.created_at as at']);
   return q.orderBy('course_learners.created_at', 'desc').orderBy('course_learners.course_id', 'desc').offset(offset).limit(limit).execute();
 }
 
-export async function countVisited(db: Conn, userId: number, subjectId: number | undefined): Promise<number> {
-  let q = db
-    .selectFrom('course_learners')
-    .innerJoin('courses', 'courses.id', 'course_learners.course_id')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where('course_learners.user_id', '=', userId);
-  if (subjectId !== undefined) q = q.where('courses.subject_id', '=', subjectId);
-  return Number((await q.executeTakeFirstOrThrow()).n);
+export function countVisited(db: Conn, userId: number, subjectId: number | undefined): Promise<number> {
+  return countRows(visitedOf(db, userId, subjectId));
+}
+
+/** The learner's rows of `user_courses` (已购) joined to their courses, narrowed to a subject when given. */
+function ownedOf(db: Conn, userId: number, subjectId: number | undefined) {
+  const q = db.selectFrom('user_courses').innerJoin('courses', 'courses.id', 'user_courses.course_id').where('user_courses.user_id', '=', userId);
+  return subjectId === undefined ? q : q.where('courses.subject_id', '=', subjectId);
 }
 
 /** 已购: courses the learner owns, newest grant first. */
 export function listOwned(db: Conn, userId: number, subjectId: number | undefined, offset: number, limit: number): Promise<MyCourseRow[]> {
-  let q = db
-    .selectFrom('user_courses')
-    .innerJoin('courses', 'courses.id', 'user_courses.course_id')
-    .select(['user_courses.course_id', 'user_courses.created_at as at'])
-    .where('user_courses.user_id', '=', userId);
-  if (subjectId !== undefined) q = q.where('courses.subject_id', '=', subjectId);
+  const q = ownedOf(db, userId, subjectId).select(['user_courses.course_id', 'user_courses.created_at as at']);
   return q.orderBy('user_courses.created_at', 'desc').orderBy('user_courses.id', 'desc').offset(offset).limit(limit).execute();
 }
 
-export async function countOwned(db: Conn, userId: number, subjectId: number | undefined): Promise<number> {
-  let q = db
-    .selectFrom('user_courses')
-    .innerJoin('courses', 'courses.id', 'user_courses.course_id')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where('user_courses.user_id', '=', userId);
-  if (subjectId !== undefined) q = q.where('courses.subject_id', '=', subjectId);
-  return Number((await q.executeTakeFirstOrThrow()).n);
+export function countOwned(db: Conn, userId: number, subjectId: number | undefined): Promise<number> {
+  return countRows(ownedOf(db, userId, subjectId));
 }
 
 export interface LibraryRow {
@@ -134,12 +125,7 @@ export async function listSubscribedSubjectIds(db: Conn, userId: number): Promis
 
 export async function countExistingSubjects(db: Conn, ids: readonly number[]): Promise<number> {
   if (ids.length === 0) return 0;
-  const row = await db
-    .selectFrom('subjects')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where('id', 'in', [...ids])
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countRows(db.selectFrom('subjects').where('id', 'in', [...ids]));
 }
 
 export async function replaceSubscribedSubjects(db: Conn, userId: number, subjectIds: readonly number[], now: number): Promise<void> {

@@ -6,7 +6,6 @@
 import { ErrorCodes, type CourseCard, type CourseFolder, type EnrollResult, type MyCoursePage, type VisitResult } from '@jinfa/shared';
 import type { Db } from '../../db/conn.ts';
 import { AppError, ValidationError } from '../../lib/errors.ts';
-import type { Dialect } from '../../db/database.ts';
 import { findCardsByIds, findCourseState } from '../courses/course-card-repository.ts';
 import { toCourseCard } from '../courses/course-card.ts';
 import { assertCourseExists, assertCourseOnShelf } from '../courses/course-state.ts';
@@ -63,7 +62,6 @@ export async function visitCourse(db: Db, userId: number, courseId: number, now:
 
 export async function myCoursePage(
   db: Db,
-  dialect: Dialect,
   userId: number,
   q: { cur: number; subjectId: number | undefined; pageIndex: number; pageSize: number },
 ): Promise<MyCoursePage> {
@@ -71,7 +69,7 @@ export async function myCoursePage(
   // Every course: the trigger-kept counter (migration 025; courses cascade, so no join is lost);
   // one subject's: counted.
   const total = (subjectId: number | undefined, list: 'owned' | 'visited', count: () => Promise<number>) =>
-    subjectId === undefined ? readListCount(db, dialect, userId, list) : count();
+    subjectId === undefined ? readListCount(db, userId, list) : count();
   const [rows, n] =
     q.cur === MyCoursesTab.OWNED
       ? await Promise.all([listOwned(db, userId, q.subjectId, offset, q.pageSize), total(q.subjectId, 'owned', () => countOwned(db, userId, q.subjectId))])
@@ -134,7 +132,6 @@ function shuffle<T>(items: T[]): T[] {
  */
 export async function personalPicks(
   db: Db,
-  dialect: Dialect,
   viewer: { userId: number; corporateId: number | null } | null,
   opts: { random: boolean; size: number },
 ): Promise<CourseCard[]> {

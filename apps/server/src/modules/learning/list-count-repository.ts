@@ -6,13 +6,12 @@
  */
 import { sql } from 'kysely';
 import type { Conn } from '../../db/conn.ts';
-import type { Dialect } from '../../db/database.ts';
 import { placeholder, runPrecompiled } from '../../db/precompiled.ts';
 
 /** The counted lists; `orders:<type>` counts one order type. */
 export type ListName = 'orders' | `orders:${number}` | 'favorites' | 'listen' | 'visited' | 'owned';
 
-export async function readListCount(db: Conn, dialect: Dialect, userId: number, list: ListName): Promise<number> {
+export async function readListCount(db: Conn, userId: number, list: ListName): Promise<number> {
   const build = () =>
     db
       .selectFrom('user_list_counts')

@@ -19,23 +19,20 @@ import {
   VisitResult,
 } from '@jinfa/shared';
 import { ok } from '../../lib/envelope.ts';
+import { EmptyBody, PRIVATE_NO_STORE } from '../../lib/http.ts';
 import { catalogueCacheFor, dropCourseAnswers } from '../courses/http-cache.ts';
 import { courseFolders, enrollFreeCourse, myCoursePage, personalPicks, replaceSubscriptions, subscribedSubjects, visitCourse } from './learning-service.ts';
-
-/** Bodiless writes: the H5 sends `{}`, curl sends nothing; nothing in it is read. */
-const EmptyBody = Type.Unknown({ description: 'ignored' });
-const PRIVATE = 'private, no-store';
 
 export async function learningRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.addHook('onSend', async (_request, reply) => {
-    reply.header('Cache-Control', PRIVATE);
+    reply.header('Cache-Control', PRIVATE_NO_STORE);
   });
 
   app.get('/courses/mine', { schema: { querystring: MyCoursesQuery, response: { 200: Envelope(MyCoursePage) } } }, async (request) => {
     const { user } = await request.requireUser({ allowRestricted: true });
     const { cur = 0, subjectId, pageIndex = 1, pageSize = 10 } = request.query;
-    return ok(await myCoursePage(app.db, app.dialect, user.id, { cur, subjectId, pageIndex, pageSize }));
+    return ok(await myCoursePage(app.db, user.id, { cur, subjectId, pageIndex, pageSize }));
   });
 
   app.get('/courses/mine/folders', { schema: { response: { 200: Envelope(Type.Array(CourseFolder)) } } }, async (request) => {
@@ -47,7 +44,7 @@ export async function learningRoutes(fastify: FastifyInstance) {
     const ctx = await request.optionalUser();
     const { isRandom = 0, size = 10 } = request.query;
     const viewer = ctx ? { userId: ctx.user.id, corporateId: ctx.user.corporate_id } : null;
-    return ok(await personalPicks(app.db, app.dialect, viewer, { random: isRandom === 1, size }));
+    return ok(await personalPicks(app.db, viewer, { random: isRandom === 1, size }));
   });
 
   app.post(

@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { forUpdate } from '../../db/dialect.ts';
 import type { ListenRecordRow } from '../../db/schema.ts';
 import type { Conn } from '../../db/conn.ts';
+import { countRows } from '../../db/paging.ts';
 
 /** chapter_key of a course played without chapters. */
 export const NO_CHAPTER = 0;
@@ -218,14 +219,8 @@ export function findVisit(db: Conn, userId: number, recordId: string) {
   return db.selectFrom('listen_visits').select(['course_id']).where('user_id', '=', userId).where('record_id', '=', recordId).executeTakeFirst();
 }
 
-export async function countVisits(db: Conn, userId: number, courseId: number): Promise<number> {
-  const row = await db
-    .selectFrom('listen_visits')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where('user_id', '=', userId)
-    .where('course_id', '=', courseId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+export function countVisits(db: Conn, userId: number, courseId: number): Promise<number> {
+  return countRows(db.selectFrom('listen_visits').where('user_id', '=', userId).where('course_id', '=', courseId));
 }
 
 /** Hides the course from the learner's list; false when they have no record of it. */
@@ -247,14 +242,8 @@ export function listListenCourses(db: Conn, userId: number, offset: number, limi
     .execute();
 }
 
-export async function countListenCourses(db: Conn, userId: number): Promise<number> {
-  const row = await db
-    .selectFrom('listen_courses')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where('user_id', '=', userId)
-    .where('hidden', '=', 0)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+export function countListenCourses(db: Conn, userId: number): Promise<number> {
+  return countRows(db.selectFrom('listen_courses').where('user_id', '=', userId).where('hidden', '=', 0));
 }
 
 /** Per course: finished chapters and published chapters (for the progress percent). */
@@ -337,15 +326,8 @@ export async function secondsByCourse(db: Conn, userId: number, fromDay: string,
   return rows.map((r) => ({ courseId: r.course_id, name: r.name, seconds: Number(r.seconds) }));
 }
 
-export async function countCoursesBetween(db: Conn, userId: number, column: 'started_at' | 'finished_at', from: number, to: number): Promise<number> {
-  const row = await db
-    .selectFrom('listen_courses')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where('user_id', '=', userId)
-    .where(column, '>=', from)
-    .where(column, '<', to)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+export function countCoursesBetween(db: Conn, userId: number, column: 'started_at' | 'finished_at', from: number, to: number): Promise<number> {
+  return countRows(db.selectFrom('listen_courses').where('user_id', '=', userId).where(column, '>=', from).where(column, '<', to));
 }
 
 /** One row per day, course and chapter, for the CSV export. */

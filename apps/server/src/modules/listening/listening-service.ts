@@ -6,7 +6,6 @@
  * measured within a play session (play_auth) is credited (issue 11, decision 016).
  */
 import { ErrorCodes, type HideListenResult, type ListenProgress, type ListenRecordPage, type ListenV3Body, type ListenV3Result, type VisitPlayResult } from '@jinfa/shared';
-import type { Dialect } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { AppError, NotFoundError } from '../../lib/errors.ts';
 import { findCardsByIds } from '../courses/course-card-repository.ts';
@@ -43,7 +42,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /** Minutes with one decimal, from whole seconds. */
 export const toMinutes = (seconds: number) => Math.round(seconds / 6) / 10;
 
-export async function reportListen(db: Db, dialect: Dialect, user: UserRow, courseId: number, body: ListenV3Body, now: number): Promise<ListenV3Result> {
+export async function reportListen(db: Db, user: UserRow, courseId: number, body: ListenV3Body, now: number): Promise<ListenV3Result> {
   const chapterId = body.chapterId ?? null;
   // Media the learner may not (or may no longer) play: its coded refusal, nothing credited.
   const { course, chapter } = await assertCanListen(db, user, courseId, chapterId, now);
@@ -167,9 +166,9 @@ export async function hideListen(db: Db, userId: number, courseId: number): Prom
   return { courseId, hidden: true };
 }
 
-export async function listenRecordPage(db: Db, dialect: Dialect, userId: number, pageIndex: number, pageSize: number): Promise<ListenRecordPage> {
+export async function listenRecordPage(db: Db, userId: number, pageIndex: number, pageSize: number): Promise<ListenRecordPage> {
   // The total is the learner's trigger-kept counter of visible listen records (migration 025).
-  const [rows, total] = await Promise.all([listListenCourses(db, userId, (pageIndex - 1) * pageSize, pageSize), readListCount(db, dialect, userId, 'listen')]);
+  const [rows, total] = await Promise.all([listListenCourses(db, userId, (pageIndex - 1) * pageSize, pageSize), readListCount(db, userId, 'listen')]);
   const ids = rows.map((r) => r.course_id);
   const [cards, completion, titles] = await Promise.all([
     findCardsByIds(db, ids),

@@ -1,9 +1,9 @@
 /** Slides, courseware, downloads and the mail outbox. */
 import type { Conn } from '../../db/conn.ts';
+import { countRows } from '../../db/paging.ts';
 
-export async function countSlides(db: Conn, courseId: number): Promise<number> {
-  const row = await db.selectFrom('course_slides').select((eb) => eb.fn.countAll().as('n')).where('course_id', '=', courseId).executeTakeFirstOrThrow();
-  return Number(row.n);
+export function countSlides(db: Conn, courseId: number): Promise<number> {
+  return countRows(db.selectFrom('course_slides').where('course_id', '=', courseId));
 }
 
 /** The course's slides; with a chapter, the course-wide ones and that chapter's. */

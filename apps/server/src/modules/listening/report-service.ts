@@ -4,7 +4,6 @@
  * `listen_day` (seconds actually played, by Asia/Shanghai day; decision 011).
  */
 import type { ListenBucket, ListenReport, ShareStats } from '@jinfa/shared';
-import type { Dialect } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { findCardsByIds } from '../courses/course-card-repository.ts';
 import { toCourseCard } from '../courses/course-card.ts';
@@ -133,7 +132,7 @@ export async function listenCsv(db: Db, user: UserRow, year: number): Promise<st
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
 
-export async function shareStats(db: Db, dialect: Dialect, userId: number, pageIndex: number, pageSize: number): Promise<ShareStats> {
+export async function shareStats(db: Db, userId: number, pageIndex: number, pageSize: number): Promise<ShareStats> {
   const [totals, rows, total] = await Promise.all([
     shareTotals(db, userId),
     sharesByCourse(db, userId, (pageIndex - 1) * pageSize, pageSize),

@@ -35,15 +35,12 @@ import {
   VisitPlayResult,
 } from '@jinfa/shared';
 import { ok } from '../../lib/envelope.ts';
+import { EmptyBody, PRIVATE_NO_STORE } from '../../lib/http.ts';
 import { publicOrigin } from '../auth/request-context.ts';
 import { downloadUser, issueDownloadTicket, listenReportScope } from '../auth/download-ticket.ts';
 import { hideListen, listenProgress, listenRecordPage, reportListen, visitPlay } from './listening-service.ts';
 import { currentYear, DateType, listenCsv, listenReport, shareStats } from './report-service.ts';
 import { coursewareFile, coursewarePath, coursewareUrl, existPpt, pptImages, sendPpt } from './ppt-service.ts';
-
-/** Bodiless writes: the H5 sends `{}`, curl sends nothing; nothing in it is read. */
-const EmptyBody = Type.Unknown({ description: 'ignored' });
-const PRIVATE = 'private, no-store';
 
 function invalidJson(): FastifyError {
   const err = new Error('invalid JSON body') as FastifyError;
@@ -55,7 +52,7 @@ function invalidJson(): FastifyError {
 export async function listeningRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.addHook('onSend', async (_request, reply) => {
-    reply.header('Cache-Control', PRIVATE);
+    reply.header('Cache-Control', PRIVATE_NO_STORE);
   });
 
   // The beacon route in its own context: its text/plain parser must not reach other routes.
@@ -74,7 +71,7 @@ export async function listeningRoutes(fastify: FastifyInstance) {
       { config: { bodyToken: true }, schema: { params: IdParam, body: ListenV3Body, response: { 200: Envelope(ListenV3Result) } } },
       async (request) => {
         const { user } = await request.requireUser();
-        return ok(await reportListen(app.db, app.dialect, user, request.params.id, request.body, Date.now()));
+        return ok(await reportListen(app.db, user, request.params.id, request.body, Date.now()));
       },
     );
   });
@@ -101,7 +98,7 @@ export async function listeningRoutes(fastify: FastifyInstance) {
   app.get('/courses/listen_record_list', { schema: { querystring: ListenRecordQuery, response: { 200: Envelope(ListenRecordPage) } } }, async (request) => {
     const { user } = await request.requireUser({ allowRestricted: true });
     const { pageIndex = 1, pageSize = 10 } = request.query;
-    return ok(await listenRecordPage(app.db, app.dialect, user.id, pageIndex, pageSize));
+    return ok(await listenRecordPage(app.db, user.id, pageIndex, pageSize));
   });
 
   app.get('/courses/listen_report/by_year', { schema: { querystring: ListenReportQuery, response: { 200: Envelope(ListenReport) } } }, async (request) => {
@@ -148,7 +145,7 @@ export async function listeningRoutes(fastify: FastifyInstance) {
   app.get('/courses/share_stats', { schema: { querystring: ShareStatsQuery, response: { 200: Envelope(ShareStats) } } }, async (request) => {
     const { user } = await request.requireUser({ allowRestricted: true });
     const { pageIndex = 1, pageSize = 10 } = request.query;
-    return ok(await shareStats(app.db, app.dialect, user.id, pageIndex, pageSize));
+    return ok(await shareStats(app.db, user.id, pageIndex, pageSize));
   });
 
   // ---- PPT and courseware ----

@@ -1,4 +1,5 @@
 import type { Conn } from '../../db/conn.ts';
+import { countRows } from '../../db/paging.ts';
 
 export type LiveScope = 'upcoming' | 'past';
 
@@ -43,9 +44,6 @@ export function listLives(db: Conn, scope: LiveScope, now: number, offset: numbe
   return ordered.orderBy('lives.id', 'asc').offset(offset).limit(limit).execute();
 }
 
-export async function countLives(db: Conn, scope: LiveScope, now: number): Promise<number> {
-  const row = await scoped(db, scope, now)
-    .select((eb) => eb.fn.countAll().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+export function countLives(db: Conn, scope: LiveScope, now: number): Promise<number> {
+  return countRows(scoped(db, scope, now));
 }

@@ -48,7 +48,6 @@ export async function mediaAdminRoutes(fastify: FastifyInstance) {
   const requireOps = opsTokenGuard(app.config.opsToken);
   // The upload stays a stream; saveUpload enforces MEDIA_UPLOAD_LIMIT itself.
   app.addContentTypeParser(UPLOAD_TYPES, (_request, payload, done) => done(null, payload));
-  app.addHook('onSend', async (_request, reply) => void reply.header('Cache-Control', 'private, no-store'));
 
   app.post(
     '/admin/media/import',

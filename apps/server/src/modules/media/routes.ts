@@ -27,6 +27,7 @@ import {
   Int,
 } from '@jinfa/shared';
 import { ok } from '../../lib/envelope.ts';
+import { EmptyBody, PRIVATE_NO_STORE } from '../../lib/http.ts';
 import { AppError } from '../../lib/errors.ts';
 import { findUserById } from '../users/user-repository.ts';
 import type { Db } from '../../db/conn.ts';
@@ -37,8 +38,6 @@ import { findAsset, findKey, findPlayChapter, type MediaAssetRow } from './media
 import { playAuth, permitted, playlist } from './media-service.ts';
 import { keyPath, masterPath, MediaUrlSigner, SESSION_TTL_SEC, variantFilePath, type MediaGrant } from './media-url.ts';
 
-const PRIVATE = 'private, no-store';
-const EmptyBody = Type.Unknown({ description: 'ignored' });
 /** Loose on purpose: a missing part is a refused URL (403), not a malformed request. */
 const SignedQuery = Type.Object({
   u: Type.Optional(Id()),
@@ -80,7 +79,7 @@ export async function mediaRoutes(fastify: FastifyInstance) {
   app.post(
     '/courses/:id/play_auth',
     {
-      onSend: async (_req, reply) => void reply.header('Cache-Control', PRIVATE),
+      onSend: async (_req, reply) => void reply.header('Cache-Control', PRIVATE_NO_STORE),
       schema: { params: IdParam, querystring: PlayAuthQuery, body: EmptyBody, response: { 200: Envelope(PlayAuth) } },
     },
     async (request) => {
@@ -92,7 +91,7 @@ export async function mediaRoutes(fastify: FastifyInstance) {
   app.get(
     '/courses/:id/permitted',
     {
-      onSend: async (_req, reply) => void reply.header('Cache-Control', PRIVATE),
+      onSend: async (_req, reply) => void reply.header('Cache-Control', PRIVATE_NO_STORE),
       schema: { params: IdParam, querystring: PermittedQuery, response: { 200: Envelope(Permitted) } },
     },
     async (request) => {
@@ -104,7 +103,7 @@ export async function mediaRoutes(fastify: FastifyInstance) {
   app.get(
     '/courses/playlist/:id',
     {
-      onSend: async (_req, reply) => void reply.header('Cache-Control', PRIVATE),
+      onSend: async (_req, reply) => void reply.header('Cache-Control', PRIVATE_NO_STORE),
       schema: { params: IdParam, response: { 200: Envelope(Type.Array(PlaylistItem)) } },
     },
     async (request) => {
@@ -135,7 +134,7 @@ export async function mediaRoutes(fastify: FastifyInstance) {
   async function sendPlaylist(reply: FastifyReply, key: string, rewrite: (text: string) => string) {
     const text = await storage.getBuffer(key);
     if (!text) throw new MediaForbiddenError(ErrorCodes.MEDIA_URL_INVALID);
-    return reply.type(CONTENT_TYPES.playlist).header('Cache-Control', PRIVATE).send(rewrite(text.toString('utf8')));
+    return reply.type(CONTENT_TYPES.playlist).header('Cache-Control', PRIVATE_NO_STORE).send(rewrite(text.toString('utf8')));
   }
 
   app.get(

@@ -23,9 +23,6 @@ import { memberCheck, memberRights, membershipOrderProgress, planList, vipInfo }
 
 export async function membershipRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('Cache-Control', 'private, no-store');
-  });
 
   app.get(
     '/course_members/rights/list',

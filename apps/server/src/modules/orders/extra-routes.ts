@@ -15,9 +15,6 @@ import { chapterPrepay, courseAuditStatus, inviteBuyState, latelyOrders, latelyO
 
 export async function orderExtraRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('Cache-Control', 'private, no-store');
-  });
 
   app.get('/courses/:id/check_user_audit_status', { schema: { params: IdParam, response: { 200: Envelope(CourseAuditStatus) } } }, async (request) => {
     const { user } = await request.requireUser({ allowRestricted: true });
@@ -37,12 +34,12 @@ export async function orderExtraRoutes(fastify: FastifyInstance) {
   for (const path of ['/orders/lately/course', '/orders/lately/0']) {
     app.get(path, { schema: { response: { 200: Envelope(LatelyOrders) } } }, async (request) => {
       const { user } = await request.requireUser({ allowRestricted: true });
-      return ok(await latelyOrders(app.db, app.dialect, user.id));
+      return ok(await latelyOrders(app.db, user.id));
     });
   }
 
   app.get('/orders/add/lately/course/:id/:limit', { schema: { params: LatelyAddParams, response: { 200: Envelope(LatelyOrders) } } }, async (request) => {
     const { user } = await request.requireUser({ allowRestricted: true });
-    return ok(await latelyOrdersAfterCourse(app.db, app.dialect, user.id, request.params.id, request.params.limit));
+    return ok(await latelyOrdersAfterCourse(app.db, user.id, request.params.id, request.params.limit));
   });
 }

@@ -12,7 +12,7 @@ import { ErrorCodes } from '@jinfa/shared';
 import type { UserRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isActiveMember } from '../access/member-standing.ts';
-import type { CoursePricing } from './order-rules-repository.ts';
+import type { CourseForKinds } from './order-kinds-repository.ts';
 
 /** Cash-back activity (courses.activity_type). */
 const ACTIVITY_CASHBACK = 1;
@@ -22,7 +22,7 @@ const ACTIVITY_CASHBACK = 1;
  * rule's code when the user may not order it. Called by courseDraft (order-service.ts) with the
  * course it read.
  */
-export function courseAmountFor(user: UserRow, course: Pick<CoursePricing, 'price' | 'vip_price' | 'member_free' | 'activity_type'>, now: number): number {
+export function courseAmountFor(user: UserRow, course: Pick<CourseForKinds, 'price' | 'vip_price' | 'member_free' | 'activity_type'>, now: number): number {
   if (!isActiveMember(user, now)) return course.price;
   if (course.member_free === 1) throw new AppError(ErrorCodes.ALREADY_ENROLLED, '会员可免费学习该课程，无需购买');
   const vip = course.vip_price ?? 0;

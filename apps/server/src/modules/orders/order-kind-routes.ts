@@ -33,6 +33,7 @@ import {
   SendPayResult,
 } from '@jinfa/shared';
 import { ok } from '../../lib/envelope.ts';
+import { EmptyBody } from '../../lib/http.ts';
 import { AppError } from '../../lib/errors.ts';
 import { opsTokenGuard } from '../../lib/ops-token.ts';
 import { SandboxPaymentProvider } from '../../adapters/pay/sandbox-pay.ts';
@@ -41,9 +42,6 @@ import { quote } from './order-quote.ts';
 import { orderKinds } from './kinds/registry.ts';
 import { courseOrderKind } from './kinds/course.ts';
 import { makeAutoOrderLink, payForParams, payForSandboxOrder, payForSummary, sendPay, verifyAutoOrder } from './order-links.ts';
-
-/** Bodiless writes: the H5 sends `{}`, curl sends nothing; nothing in it is read. */
-const EmptyBody = Type.Unknown({ description: 'ignored' });
 
 export async function orderKindRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -70,7 +68,7 @@ export async function orderKindRoutes(fastify: FastifyInstance) {
       async (request) => {
         const { user } = await request.requireUser();
         const targetId = (request.params as Record<string, number>)[param] as number;
-        return ok(await placeKindOrder(app.db, app.dialect, user, kind, targetId, placeOpts()));
+        return ok(await placeKindOrder(app.db, user, kind, targetId, placeOpts()));
       },
     );
   }
@@ -83,7 +81,7 @@ export async function orderKindRoutes(fastify: FastifyInstance) {
       const now = Date.now();
       verifyAutoOrder(secret(), request.params.id, request.query, now);
       // The link signs the offer, not a price: every rule of the course kind still applies.
-      return ok(await placeKindOrder(app.db, app.dialect, user, courseOrderKind, request.params.id, { provider: app.adapters.pay.name, now }));
+      return ok(await placeKindOrder(app.db, user, courseOrderKind, request.params.id, { provider: app.adapters.pay.name, now }));
     },
   );
 
@@ -100,7 +98,7 @@ export async function orderKindRoutes(fastify: FastifyInstance) {
 
   app.get('/orders/pay_for/:token', { schema: { params: PayForParams, response: { 200: Envelope(PayForSummary) } } }, async (request) => {
     const { user } = await request.requireUser({ allowRestricted: true });
-    return ok(await payForSummary(app.db, app.dialect, secret(), user, request.params.token));
+    return ok(await payForSummary(app.db, secret(), user, request.params.token));
   });
 
   app.post(
@@ -125,7 +123,7 @@ export async function orderKindRoutes(fastify: FastifyInstance) {
       const signed = provider.simulatePayment(order.order_no, order.amount_fen);
       const res = await app.inject({ method: 'POST', url: '/v1/pay/notify/sandbox', headers: signed.headers, payload: signed.body });
       if (res.statusCode !== 200) throw new AppError(ErrorCodes.PAY_UNAVAILABLE);
-      return ok({ status: (await reloadOrder(app.db, app.dialect, order.id)).status });
+      return ok({ status: (await reloadOrder(app.db, order.id)).status });
     },
   );
 }

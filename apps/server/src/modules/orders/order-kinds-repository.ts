@@ -4,6 +4,7 @@
  * are access/grant-writes.ts (decision 025).
  */
 import type { Conn } from '../../db/conn.ts';
+import { countRows } from '../../db/paging.ts';
 
 /* ---- what is bought ---- */
 
@@ -112,13 +113,7 @@ export function findColumnForOrder(db: Conn, columnId: number): Promise<ColumnFo
 /** How many of `courseIds` the user owns (any source). */
 export async function countOwnedCourses(db: Conn, userId: number, courseIds: readonly number[]): Promise<number> {
   if (courseIds.length === 0) return 0;
-  const row = await db
-    .selectFrom('user_courses')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where('user_id', '=', userId)
-    .where('course_id', 'in', [...courseIds])
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countRows(db.selectFrom('user_courses').where('user_id', '=', userId).where('course_id', 'in', [...courseIds]));
 }
 
 export interface LiveForOrder {

@@ -19,7 +19,6 @@ import crypto from 'node:crypto';
 import { ErrorCodes, type AutoOrderLink, type PayScene, type PayForSummary, type PayParams, type SendPayResult } from '@jinfa/shared';
 import type { Db } from '../../db/conn.ts';
 import type { OrderRow, UserRow } from '../../db/schema.ts';
-import type { Dialect } from '../../db/database.ts';
 import { AppError, NotFoundError } from '../../lib/errors.ts';
 import { hmacHex, safeEqual } from '../../lib/crypto.ts';
 import type { PaymentProvider } from '../../adapters/pay/payment-provider.ts';
@@ -91,9 +90,9 @@ async function pendingOfToken(db: Db, secret: string, token: string, now: number
 }
 
 /** `GET /v1/orders/pay_for/{token}`: what the friend is asked to pay, and its state. */
-export async function payForSummary(db: Db, dialect: Dialect, secret: string, caller: UserRow, token: string): Promise<PayForSummary> {
+export async function payForSummary(db: Db, secret: string, caller: UserRow, token: string): Promise<PayForSummary> {
   const row = await orderOfToken(db, secret, token);
-  const order = await presentOne(db, dialect, row);
+  const order = await presentOne(db, row);
   const nickname = (await findUserNickname(db, row.user_id)) ?? '学员';
   return {
     orderId: row.id,

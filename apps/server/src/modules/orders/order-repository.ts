@@ -6,26 +6,12 @@
 import type { Insertable } from 'kysely';
 import type { Conn } from '../../db/conn.ts';
 import type { OrderRow, OrdersTable } from '../../db/schema.ts';
-import type { Dialect } from '../../db/database.ts';
 import { placeholder, runPrecompiled } from '../../db/precompiled.ts';
+import { countRows } from '../../db/paging.ts';
 
 export type NewOrder = Insertable<OrdersTable>;
 /** A new order with every column given (the id is the database's). */
 export type NewPendingOrder = Required<Omit<NewOrder, 'id'>>;
-
-const dialects = new WeakMap<Conn, Dialect>();
-/**
- * The dialect behind a handle, for the precompiled checkout queries (db/precompiled.ts) whose
- * callers hold no dialect: learnt once per handle from how it writes a parameter.
- */
-export function dialectOf(db: Conn): Dialect {
-  let d = dialects.get(db);
-  if (!d) {
-    d = db.selectFrom('orders').select('id').where('id', '=', 0).compile().sql.includes('$1') ? 'postgres' : 'sqlite';
-    dialects.set(db, d);
-  }
-  return d;
-}
 
 /** Every column of a new order (a Record, so a column added to the table must be added here). */
 const ORDER_COLUMN_SET: Record<keyof NewPendingOrder, true> = {
@@ -113,13 +99,14 @@ export function findPendingOrder(db: Conn, userId: number, kind: number, targetI
     .executeTakeFirst();
 }
 
-/** The user's most recent order for a course (any kind that carries the course). */
-export function findLatestCourseOrder(db: Conn, userId: number, courseId: number): Promise<OrderRow | undefined> {
+/** The user's most recent order for a course (any kind that carries the course), or of one order type only. */
+export function findLatestCourseOrder(db: Conn, userId: number, courseId: number, type?: number): Promise<OrderRow | undefined> {
   return db
     .selectFrom('orders')
     .selectAll()
     .where('user_id', '=', userId)
     .where('course_id', '=', courseId)
+    .$if(type !== undefined, (qb) => qb.where('type', '=', type as number))
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
@@ -185,14 +172,8 @@ export function listOrdersOfUser(db: Conn, userId: number, type: number, offset:
     .execute();
 }
 
-export async function countOrdersOfUser(db: Conn, userId: number, type: number): Promise<number> {
-  const row = await db
-    .selectFrom('orders')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where('user_id', '=', userId)
-    .$if(type !== 0, (qb) => qb.where('type', '=', type))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+export function countOrdersOfUser(db: Conn, userId: number, type: number): Promise<number> {
+  return countRows(db.selectFrom('orders').where('user_id', '=', userId).$if(type !== 0, (qb) => qb.where('type', '=', type)));
 }
 
 /**

@@ -18,7 +18,6 @@ import crypto from 'node:crypto';
 import { AuditResult, ErrorCodes, type Order, type OrderPage, type OrderProgress, type PayParams, type PayScene, type ProfileCheck } from '@jinfa/shared';
 import type { Db } from '../../db/conn.ts';
 import type { OrderRow, UserRow } from '../../db/schema.ts';
-import type { Dialect } from '../../db/database.ts';
 import { AppError, NotFoundError } from '../../lib/errors.ts';
 import { findCardsByIds, withStatics, type CourseRowCard } from '../courses/course-card-repository.ts';
 import { readListCount } from '../learning/list-count-repository.ts';
@@ -93,7 +92,7 @@ export function profileCheck(user: UserRow): ProfileCheck {
 }
 
 /** `courseRows`: the course rows of the cards, when the caller read them already (the checkout). */
-export async function present(db: Db, dialect: Dialect, rows: OrderRow[], courseRows?: readonly CourseRowCard[]): Promise<Order[]> {
+export async function present(db: Db, rows: OrderRow[], courseRows?: readonly CourseRowCard[]): Promise<Order[]> {
   const ids = rows.flatMap((r) => (r.course_id === null ? [] : [r.course_id]));
   const known = courseRows && ids.every((id) => courseRows.some((c) => c.id === id));
   // The cards and the refund states are read together (one round trip less on a page of orders).
@@ -124,8 +123,8 @@ export async function present(db: Db, dialect: Dialect, rows: OrderRow[], course
   });
 }
 
-export async function presentOne(db: Db, dialect: Dialect, row: OrderRow, courseRows?: readonly CourseRowCard[]): Promise<Order> {
-  return (await present(db, dialect, [row], courseRows))[0] as Order;
+export async function presentOne(db: Db, row: OrderRow, courseRows?: readonly CourseRowCard[]): Promise<Order> {
+  return (await present(db, [row], courseRows))[0] as Order;
 }
 
 type PlaceOpts = { provider: string; now: number };
@@ -163,7 +162,6 @@ export function pendingOrderRow(userId: number, draft: OrderDraft, opts: { provi
  */
 export async function placeOrder(
   db: Db,
-  dialect: Dialect,
   userId: number,
   draft: OrderDraft,
   opts: { provider: string; now: number },
@@ -173,27 +171,27 @@ export async function placeOrder(
   const fresh = () => pendingOrderRow(userId, draft, opts);
   // The common case is one statement: the insert takes the free pending slot and answers the row.
   const inserted = await insertPendingOrderRow(db, fresh());
-  if (inserted) return { order: await presentOne(db, dialect, inserted, known), created: true };
+  if (inserted) return { order: await presentOne(db, inserted, known), created: true };
   // The slot is taken: a double tap (or a concurrent one) answers that order …
   const existing = await findPendingOrder(db, userId, draft.kind, draft.targetId);
-  if (existing && existing.expires_at > now) return { order: await presentOne(db, dialect, existing, known), created: false };
+  if (existing && existing.expires_at > now) return { order: await presentOne(db, existing, known), created: false };
   // … unless it lapsed and was not swept yet: close it so a fresh one can take the slot.
   if (existing) await markClosed(db, existing.id, now);
   const again = await insertPendingOrderRow(db, fresh());
-  if (again) return { order: await presentOne(db, dialect, again, known), created: true };
+  if (again) return { order: await presentOne(db, again, known), created: true };
   // Lost the race to a concurrent tap: theirs is the order.
   const row = await findPendingOrder(db, userId, draft.kind, draft.targetId);
   if (!row) throw new AppError(ErrorCodes.ORDER_NOT_PENDING);
-  return { order: await presentOne(db, dialect, row, known), created: false };
+  return { order: await presentOne(db, row, known), created: false };
 }
 
 /**
  * The checkout of every kind (`POST /v1{kind.checkoutPath}`, order-kind-routes.ts): the kind's
  * draft — its rules and price, throwing the rule's code — then the one `placeOrder`.
  */
-export async function placeKindOrder(db: Db, dialect: Dialect, user: UserRow, kind: OrderKind, targetId: number, opts: PlaceOpts): Promise<Placed> {
+export async function placeKindOrder(db: Db, user: UserRow, kind: OrderKind, targetId: number, opts: PlaceOpts): Promise<Placed> {
   if (!kind.draft) throw new Error(`order kind ${kind.name} has no draft`);
-  return placeOrder(db, dialect, user.id, await kind.draft(db, user, targetId, opts.now), opts);
+  return placeOrder(db, user.id, await kind.draft(db, user, targetId, opts.now), opts);
 }
 
 /** The caller's own order, or not found (another user's order is indistinguishable from none). */
@@ -281,7 +279,7 @@ export async function prepayOrder(
 }
 
 /** `DELETE /v1/orders/{id}`: the caller cancels their own pending order. */
-export async function cancelOrder(db: Db, dialect: Dialect, provider: PaymentProvider, userId: number, orderId: number, now: number): Promise<Order> {
+export async function cancelOrder(db: Db, provider: PaymentProvider, userId: number, orderId: number, now: number): Promise<Order> {
   const order = await ownOrder(db, userId, orderId);
   if (order.status !== 'pending') throw new AppError(ErrorCodes.ORDER_NOT_PENDING);
   // Ask the provider first: if the learner paid a moment ago, the order must not close under the money.
@@ -289,7 +287,7 @@ export async function cancelOrder(db: Db, dialect: Dialect, provider: PaymentPro
     throw new AppError(ErrorCodes.ORDER_NOT_PENDING);
   });
   if (!(await markClosed(db, order.id, now))) throw new AppError(ErrorCodes.ORDER_NOT_PENDING);
-  return presentOne(db, dialect, (await findOrderById(db, order.id)) as OrderRow);
+  return presentOne(db, (await findOrderById(db, order.id)) as OrderRow);
 }
 
 /** Closes at the provider; `onPaid` decides what a paid order means; other failures do not block (money arriving later is recorded as needs_refund). */
@@ -359,18 +357,18 @@ export async function orderForSandboxPay(db: Db, userId: number, orderId: number
   return ownPendingOrder(db, userId, orderId, now);
 }
 
-export async function reloadOrder(db: Db, dialect: Dialect, orderId: number): Promise<Order> {
+export async function reloadOrder(db: Db, orderId: number): Promise<Order> {
   const row = await findOrderById(db, orderId);
   if (!row) throw new NotFoundError('订单不存在');
-  return presentOne(db, dialect, row);
+  return presentOne(db, row);
 }
 
-export async function orderPage(db: Db, dialect: Dialect, userId: number, q: { type: number; pageIndex: number; pageSize: number }): Promise<OrderPage> {
+export async function orderPage(db: Db, userId: number, q: { type: number; pageIndex: number; pageSize: number }): Promise<OrderPage> {
   const offset = (q.pageIndex - 1) * q.pageSize;
   // The total is the learner's trigger-kept counter (migration 025), not a count of their orders.
   const list = q.type === 0 ? 'orders' : (`orders:${q.type}` as const);
-  const [rows, total] = await Promise.all([listOrdersOfUser(db, userId, q.type, offset, q.pageSize), readListCount(db, dialect, userId, list)]);
-  return { rows: await present(db, dialect, rows), total };
+  const [rows, total] = await Promise.all([listOrdersOfUser(db, userId, q.type, offset, q.pageSize), readListCount(db, userId, list)]);
+  return { rows: await present(db, rows), total };
 }
 
 /**

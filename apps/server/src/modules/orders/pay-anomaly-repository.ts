@@ -1,6 +1,7 @@
 /** `pay_anomalies` (migration 019, decision 019): signed payment notifications that did not match. */
 import type { Conn } from '../../db/conn.ts';
 import type { PayAnomalyRow } from '../../db/schema.ts';
+import { countRows } from '../../db/paging.ts';
 
 export interface NewPayAnomaly {
   provider: string;
@@ -39,7 +40,6 @@ export function listPayAnomalies(db: Conn, offset: number, limit: number): Promi
   return db.selectFrom('pay_anomalies').selectAll().orderBy('id', 'desc').offset(offset).limit(limit).execute();
 }
 
-export async function countPayAnomalies(db: Conn): Promise<number> {
-  const row = await db.selectFrom('pay_anomalies').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
-  return Number(row.n);
+export function countPayAnomalies(db: Conn): Promise<number> {
+  return countRows(db.selectFrom('pay_anomalies'));
 }

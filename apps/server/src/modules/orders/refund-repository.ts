@@ -5,6 +5,7 @@
  */
 import type { Insertable } from 'kysely';
 import type { Conn } from '../../db/conn.ts';
+import { countRows } from '../../db/paging.ts';
 import type { RefundRow, RefundStatusValue, RefundsTable } from '../../db/schema.ts';
 
 export type NewRefund = Insertable<RefundsTable>;
@@ -77,11 +78,8 @@ export interface AdminRefundRow extends RefundRow {
 export async function listRefunds(db: Conn, q: { status?: RefundStatusValue; offset: number; limit: number }): Promise<{ rows: AdminRefundRow[]; total: number }> {
   let base = db.selectFrom('refunds as r').innerJoin('orders as o', 'o.id', 'r.order_id');
   if (q.status) base = base.where('r.status', '=', q.status);
-  const [rows, count] = await Promise.all([
-    base.selectAll('r').select('o.user_id').orderBy('r.id', 'desc').limit(q.limit).offset(q.offset).execute(),
-    base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  const [rows, total] = await Promise.all([base.selectAll('r').select('o.user_id').orderBy('r.id', 'desc').limit(q.limit).offset(q.offset).execute(), countRows(base)]);
+  return { rows, total };
 }
 
 /** The latest whole-order refund of each order (not the needs_refund ones), for the learner's order list. */

@@ -16,7 +16,6 @@ import { adminRefundPage, operatorRefund } from './refund-service.ts';
 export async function orderRefundRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const requireOps = opsTokenGuard(app.config.opsToken);
-  app.addHook('onSend', async (_request, reply) => void reply.header('Cache-Control', 'private, no-store'));
 
   app.post(
     '/orders/:id/refund',

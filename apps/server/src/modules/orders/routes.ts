@@ -4,7 +4,6 @@
  * owner (another user's order answers not found). The provider's notification route lives in
  * pay-notify-routes.ts (no login, raw body).
  */
-import { Type } from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
@@ -23,6 +22,7 @@ import {
   SimpleOrder,
 } from '@jinfa/shared';
 import { ok } from '../../lib/envelope.ts';
+import { EmptyBody } from '../../lib/http.ts';
 import { AppError } from '../../lib/errors.ts';
 import { SandboxPaymentProvider } from '../../adapters/pay/sandbox-pay.ts';
 import { orderKindRoutes } from './order-kind-routes.ts';
@@ -37,14 +37,8 @@ import {
   simpleOrder,
 } from './order-service.ts';
 
-/** Bodiless writes: the H5 sends `{}`, curl sends nothing; nothing in it is read. */
-const EmptyBody = Type.Unknown({ description: 'ignored' });
-
 export async function orderRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('Cache-Control', 'private, no-store');
-  });
 
   // Every kind's checkout and quote (the registry, decision 025), auto-order and 代付 calls (decision 013).
   await app.register(orderKindRoutes);
@@ -60,7 +54,7 @@ export async function orderRoutes(fastify: FastifyInstance) {
 
   app.delete('/orders/:id', { schema: { params: IdParam, response: { 200: Envelope(Order) } } }, async (request) => {
     const { user } = await request.requireUser();
-    return ok(await cancelOrder(app.db, app.dialect, app.adapters.pay, user.id, request.params.id, Date.now()));
+    return ok(await cancelOrder(app.db, app.adapters.pay, user.id, request.params.id, Date.now()));
   });
 
   // Reads let a locked account see what it bought; only changes are refused (spec §6).
@@ -70,7 +64,7 @@ export async function orderRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { user } = await request.requireUser({ allowRestricted: true });
       const { pageIndex = 1, pageSize = 10 } = request.query;
-      return ok(await orderPage(app.db, app.dialect, user.id, { type: request.params.type, pageIndex, pageSize }));
+      return ok(await orderPage(app.db, user.id, { type: request.params.type, pageIndex, pageSize }));
     },
   );
 
@@ -101,6 +95,6 @@ export async function orderRoutes(fastify: FastifyInstance) {
     const signed = provider.simulatePayment(order.order_no, order.amount_fen);
     const res = await app.inject({ method: 'POST', url: '/v1/pay/notify/sandbox', headers: signed.headers, payload: signed.body });
     if (res.statusCode !== 200) throw new AppError(ErrorCodes.PAY_UNAVAILABLE);
-    return ok({ status: (await reloadOrder(app.db, app.dialect, order.id)).status });
+    return ok({ status: (await reloadOrder(app.db, order.id)).status });
   });
 }

@@ -1,5 +1,6 @@
 /** Appraisals, comments and learners of a course: what other learners left on its page. */
 import type { Conn } from '../../db/conn.ts';
+import { countRows } from '../../db/paging.ts';
 
 export interface AppraisalRow {
   id: number;
@@ -141,11 +142,6 @@ export function listLearners(db: Conn, courseId: number, offset: number, limit: 
     .execute();
 }
 
-export async function countLearners(db: Conn, courseId: number): Promise<number> {
-  const row = await db
-    .selectFrom('course_learners')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where('course_id', '=', courseId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+export function countLearners(db: Conn, courseId: number): Promise<number> {
+  return countRows(db.selectFrom('course_learners').where('course_id', '=', courseId));
 }

@@ -1,21 +1,16 @@
 /** Sharing (spec §7.2): `/v1/wechats/jsApiConfig` and `/v1/courses/{id}/shared`; neither needs login. */
-import { Type } from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { CourseShareBody, CourseShareResult, Envelope, IdParam, JsApiConfig, JsApiConfigQuery } from '@jinfa/shared';
 import { ok } from '../../lib/envelope.ts';
+import { EmptyBody } from '../../lib/http.ts';
 import { publicOrigin } from '../../lib/public-origin.ts';
 import { jsApiConfig, pageUrlToSign, recordCourseShare } from './share-service.ts';
 
-/** Bodiless write: the H5 sends `{}`, curl sends nothing; nothing in it is read. */
-const EmptyBody = Type.Unknown({ description: 'ignored' });
-
 export async function shareRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  // A signature is for one page, one moment and one caller; no cache may replay it.
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('Cache-Control', 'private, no-store');
-  });
+  // A signature is for one page, one moment and one caller: the /v1 rule's `private, no-store`
+  // (plugins/security-headers.ts) keeps it out of every cache.
 
   app.post(
     '/wechats/jsApiConfig',

@@ -5,13 +5,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { EmailCodeResult, EmailVerifyBody, EmailVerifyResult, Envelope } from '@jinfa/shared';
 import { ok } from '../../lib/envelope.ts';
+import { EmptyBody } from '../../lib/http.ts';
 import { sendEmailCode, verifyEmailCode } from './email-verification-service.ts';
 
-/** Bodiless write: the H5 sends `{}`, curl sends nothing. */
-const EmptyBody = Type.Unknown({ description: 'ignored' });
 
 export async function emailRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();

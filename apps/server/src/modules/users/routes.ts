@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ActivateResult, AuditStatusResult, Envelope, SubscribeStatus, UserInfoBody, UserProfile, Int } from '@jinfa/shared';
 import { ok } from '../../lib/envelope.ts';
+import { EmptyBody } from '../../lib/http.ts';
 import { activateUser, auditResultOf, loadProfile, syncFromWechat, updateProfile } from './profile-service.ts';
 import { emailRoutes } from './email-routes.ts';
 import { sendEmailCode } from './email-verification-service.ts';
@@ -25,8 +26,6 @@ const UserInfoRequest = Type.Object({
   mobile: Type.Optional(Type.String({ maxLength: 32 })),
 });
 const InfoQuery = Type.Object({ changeSourceType: Type.Optional(Int({ minimum: 0, maximum: 100 })) });
-/** Bodiless writes: the H5 sends `{}`, curl sends nothing; either is fine and nothing in it is read. */
-const EmptyBody = Type.Unknown({ description: 'ignored' });
 
 export async function userRoutes(fastify: FastifyInstance) {
   await fastify.register(emailRoutes);
@@ -59,27 +58,18 @@ export async function userRoutes(fastify: FastifyInstance) {
     return ok(auditResultOf(user));
   });
 
-  app.put(
-    '/users/online/info',
-    { schema: { querystring: InfoQuery, body: UserInfoRequest, response: { 200: Envelope(UserProfile) } } },
-    async (request) => {
+  // info_init is the profile's first submission, info any later one; both answer the saved profile.
+  for (const [path, firstSubmission] of [
+    ['/users/online/info', false],
+    ['/users/online/info_init', true],
+  ] as const) {
+    app.put(path, { schema: { querystring: InfoQuery, body: UserInfoRequest, response: { 200: Envelope(UserProfile) } } }, async (request) => {
       const { user } = await request.requireUser();
-      await updateProfile(app.db, user, request.body, { firstSubmission: false, now: Date.now() });
+      await updateProfile(app.db, user, request.body, { firstSubmission, now: Date.now() });
       await codeForNewEmail(request, user);
       return ok(await loadProfile(app.db, user.id));
-    },
-  );
-
-  app.put(
-    '/users/online/info_init',
-    { schema: { querystring: InfoQuery, body: UserInfoRequest, response: { 200: Envelope(UserProfile) } } },
-    async (request) => {
-      const { user } = await request.requireUser();
-      await updateProfile(app.db, user, request.body, { firstSubmission: true, now: Date.now() });
-      await codeForNewEmail(request, user);
-      return ok(await loadProfile(app.db, user.id));
-    },
-  );
+    });
+  }
 
   // TODO: ask WeChat (cgi-bin/user/info needs the official account's access token) once the JS-SDK
   // ticket adapter brings one; until then the subscription flag kept on the user answers.

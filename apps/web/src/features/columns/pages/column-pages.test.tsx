@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ColumnCard, ColumnDetail } from '@jinfa/shared/schemas';
+import { courseCard } from '../../../../test/course-fixtures.ts';
 import { envelope, mockFetch } from '../../../../test/fetch-mock.ts';
 import { renderApp } from '../../../../test/render-app.tsx';
 import { saveTokens } from '../../../lib/auth-store.ts';
@@ -26,30 +27,20 @@ const detail: ColumnDetail = {
   lecturerAvatar: '',
   lecturerCompany: '某股份制银行',
   courses: [
-    {
-      courseId: 21,
+    courseCard(21, {
       name: '担保合同审查',
-      subtitle: '',
-      cover: '',
       lecturerName: '赵老师',
       lecturerPosition: '首席法务',
       price: 0,
       priceYuan: '0.00',
-      vipPrice: null,
-      vipPriceYuan: null,
       originalPrice: 0,
       isFree: true,
-      memberFree: false,
-      courseType: 1,
       courseLevel: 1,
-      mediaType: 1,
       learnersCount: 10,
       durationSeconds: null,
       chapterCount: 0,
       tags: [],
-      activityType: 0,
-      status: 1,
-    },
+    }),
   ],
 };
 

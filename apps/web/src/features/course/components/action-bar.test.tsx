@@ -1,66 +1,26 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { CourseDetail } from '@jinfa/shared/schemas';
-import { queryClient } from '../../../lib/query-client.ts';
-import { createMemoryRouter, RouterProvider } from '../../../lib/router.ts';
+import { courseDetail } from '../../../../test/course-fixtures.ts';
+import { renderRoutes } from '../../../../test/render-app.tsx';
 import { ActionBar } from './action-bar.tsx';
 
-const base: CourseDetail = {
-  courseId: 12,
+const base = courseDetail(12, {
   name: '票据追索权实务',
-  subtitle: '',
-  cover: '',
-  detail: '',
-  isSeries: false,
-  courseType: 1,
-  courseLevel: 1,
-  mediaType: 1,
-  price: 29900,
-  priceYuan: '299.00',
   vipPrice: 0,
   vipPriceYuan: '0.00',
-  originalPrice: 39900,
-  originalPriceYuan: '399.00',
-  isFree: false,
   memberFree: true,
-  activityType: 0,
-  durationSeconds: 3600,
-  learnersCount: 10,
-  chapterCount: 0,
   lecturerId: 1,
-  lecturerName: '王律师',
-  lecturerAvatar: '',
-  lecturerCompany: '',
-  lecturerDepartment: '',
-  lecturerPosition: '',
-  lecturerIntro: '',
-  subjectId: 1,
   subjectName: '票据',
-  tags: [],
-  corporateId: null,
-  nativeOnly: false,
-  needsVerifiedProfile: false,
-  publishedAt: '2026-01-01T00:00:00+08:00',
   trackingId: 'course-12',
-  owned: false,
-};
+});
 
 function renderBar(course: CourseDetail, onStudy = vi.fn()) {
-  queryClient.clear();
-  const router = createMemoryRouter(
-    [
-      { path: '/', Component: () => <ActionBar course={course} favorite={false} onToggleFavorite={() => {}} onStudy={onStudy} /> },
-      { path: '/course/signup', Component: () => <p>报名页</p> },
-    ],
-    { initialEntries: ['/'] },
-  );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  const { router } = renderRoutes([
+    { path: '/', Component: () => <ActionBar course={course} favorite={false} onToggleFavorite={() => {}} onStudy={onStudy} /> },
+    { path: '/course/signup', Component: () => <p>报名页</p> },
+  ]);
   return { router, onStudy };
 }
 

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AppraisalPage, Chapter, CommentPage, CourseCard, CourseDetail } from '@jinfa/shared/schemas';
+import type { AppraisalPage, Chapter, CommentPage, CourseDetail } from '@jinfa/shared/schemas';
+import { courseCard, courseDetail } from '../../../../test/course-fixtures.ts';
 import { envelope, mockFetch, type Call } from '../../../../test/fetch-mock.ts';
 import { renderApp } from '../../../../test/render-app.tsx';
 import { saveTokens } from '../../../lib/auth-store.ts';
@@ -9,71 +10,36 @@ import { connectRouter } from '../../../lib/session.ts';
 
 const T = { timeout: 5000 };
 
-const course: CourseDetail = {
-  courseId: 12,
+const course = courseDetail(12, {
   name: '商业银行授信业务合规要点',
   subtitle: '从尽调到贷后，一课讲透',
-  cover: '',
   detail: '<p>本课程<strong>系统讲解</strong>授信合规。</p>',
-  isSeries: false,
-  courseType: 1,
   courseLevel: 2,
-  mediaType: 1,
-  price: 29900,
-  priceYuan: '299.00',
   vipPrice: 19900,
   vipPriceYuan: '199.00',
-  originalPrice: 39900,
-  originalPriceYuan: '399.00',
-  isFree: false,
-  memberFree: false,
-  activityType: 0,
   durationSeconds: 3900,
   learnersCount: 1280,
-  chapterCount: 0,
-  lecturerId: 3,
-  lecturerName: '王律师',
-  lecturerAvatar: '',
   lecturerCompany: '金法律师事务所',
   lecturerDepartment: '金融部',
   lecturerPosition: '合伙人',
   lecturerIntro: '专注银行合规十五年',
-  subjectId: 1,
-  subjectName: '银行合规',
   tags: [{ tagId: 1, tagName: '授信' }],
-  corporateId: null,
-  nativeOnly: false,
-  needsVerifiedProfile: false,
-  publishedAt: '2026-01-01T00:00:00+08:00',
-  trackingId: 't-12',
   isFavorite: false,
-  owned: false,
-};
+});
 
-const related: CourseCard = {
-  courseId: 13,
+const related = courseCard(13, {
   name: '票据业务风险防范',
-  subtitle: '',
-  cover: '',
   lecturerName: '李老师',
   lecturerPosition: '法务总监',
   price: 9900,
   priceYuan: '99.00',
-  vipPrice: null,
-  vipPriceYuan: null,
   originalPrice: 9900,
-  isFree: false,
-  memberFree: false,
-  courseType: 1,
   courseLevel: 1,
-  mediaType: 1,
   learnersCount: 30,
   durationSeconds: 1800,
   chapterCount: 0,
   tags: [],
-  activityType: 0,
-  status: 1,
-};
+});
 
 const chapters: Chapter[] = [
   { chapterId: 1, title: '第一讲 尽职调查', sort: 1, durationSeconds: 725, isFreeTrial: true, price: 0, priceYuan: '0.00' },

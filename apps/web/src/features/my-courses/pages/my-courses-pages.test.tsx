@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CourseCard, CourseFolder } from '@jinfa/shared/schemas';
+import { courseCard } from '../../../../test/course-fixtures.ts';
 import { envelope, mockFetch } from '../../../../test/fetch-mock.ts';
 import { renderApp } from '../../../../test/render-app.tsx';
 import { saveTokens } from '../../../lib/auth-store.ts';
@@ -10,30 +11,19 @@ import { connectRouter } from '../../../lib/session.ts';
 const T = { timeout: 5000 };
 
 function card(courseId: number, name: string): CourseCard {
-  return {
-    courseId,
+  return courseCard(courseId, {
     name,
-    subtitle: '',
-    cover: '',
     lecturerName: '孙老师',
     lecturerPosition: '律师',
     price: 9900,
     priceYuan: '99.00',
-    vipPrice: null,
-    vipPriceYuan: null,
     originalPrice: 9900,
-    isFree: false,
-    memberFree: false,
-    courseType: 1,
     courseLevel: 1,
-    mediaType: 1,
     learnersCount: 5,
     durationSeconds: 600,
     chapterCount: 0,
     tags: [],
-    activityType: 0,
-    status: 1,
-  };
+  });
 }
 
 const recent = new Date(Date.now() - 3 * 3_600_000).toISOString();

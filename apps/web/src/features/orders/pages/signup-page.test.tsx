@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CourseDetail, UserProfile } from '@jinfa/shared/schemas';
+import type { UserProfile } from '@jinfa/shared/schemas';
 import type { OrderQuote } from '@jinfa/shared/order-kind-schemas';
+import { courseDetail } from '../../../../test/course-fixtures.ts';
 import { envelope, mockFetch, type Call } from '../../../../test/fetch-mock.ts';
 import { payRoutes, pendingOrder } from '../../../../test/order-fixtures.ts';
 import { renderApp } from '../../../../test/render-app.tsx';
@@ -11,46 +12,17 @@ import { connectRouter } from '../../../lib/session.ts';
 
 const T = { timeout: 5000 };
 
-const course = {
-  courseId: 12,
+const course = courseDetail(12, {
   name: '商业银行授信业务合规要点',
-  subtitle: '',
-  cover: '',
   detail: '<p>授信合规</p>',
-  isSeries: false,
-  courseType: 1,
   courseLevel: 2,
-  mediaType: 1,
-  price: 29900,
-  priceYuan: '299.00',
   vipPrice: 19900,
   vipPriceYuan: '199.00',
   originalPrice: 29900,
   originalPriceYuan: '299.00',
-  isFree: false,
-  memberFree: false,
-  activityType: 0,
-  durationSeconds: 3600,
-  learnersCount: 10,
-  chapterCount: 0,
-  lecturerId: 3,
-  lecturerName: '王律师',
-  lecturerAvatar: '',
-  lecturerCompany: '',
-  lecturerDepartment: '',
   lecturerPosition: '合伙人',
-  lecturerIntro: '',
-  subjectId: 1,
-  subjectName: '银行合规',
-  tags: [],
-  corporateId: null,
-  nativeOnly: false,
-  needsVerifiedProfile: false,
-  publishedAt: '2026-01-01T00:00:00+08:00',
-  trackingId: 't-12',
   isFavorite: false,
-  owned: false,
-} satisfies CourseDetail;
+});
 
 const me = { userId: 7, name: '张三', nickname: '', mobile: '13800138000' } as UserProfile;
 

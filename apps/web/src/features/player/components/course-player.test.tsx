@@ -1,59 +1,28 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PlayAuth, PlaylistItem } from '@jinfa/shared/media-schemas';
-import type { Chapter, CourseDetail } from '@jinfa/shared/schemas';
+import type { Chapter } from '@jinfa/shared/schemas';
+import { courseDetail } from '../../../../test/course-fixtures.ts';
+import { fakeMedia } from '../../../../test/fake-media.ts';
 import { envelope, mockFetch, type Call } from '../../../../test/fetch-mock.ts';
+import { renderRoutes } from '../../../../test/render-app.tsx';
 import { saveTokens } from '../../../lib/auth-store.ts';
-import { queryClient } from '../../../lib/query-client.ts';
-import { createMemoryRouter, RouterProvider } from '../../../lib/router.ts';
 import { useCoursePlayback } from '../hooks/use-course-playback.ts';
 import type { ListenReport } from '../api/post-listen.ts';
 import { CoursePlayer } from './course-player.tsx';
 
 const T = { timeout: 4000 };
 
-const series: CourseDetail = {
-  courseId: 40,
+const series = courseDetail(40, {
   name: '民法典与银行业务十讲',
-  subtitle: '',
-  cover: '',
-  detail: '',
   isSeries: true,
   courseType: 2,
-  courseLevel: 1,
-  mediaType: 1,
-  price: 29900,
-  priceYuan: '299.00',
-  vipPrice: null,
-  vipPriceYuan: null,
-  originalPrice: 39900,
-  originalPriceYuan: '399.00',
-  isFree: false,
-  memberFree: false,
-  activityType: 0,
-  durationSeconds: 3600,
-  learnersCount: 10,
   chapterCount: 3,
-  lecturerId: 3,
   lecturerName: '欧阳老师',
-  lecturerAvatar: '',
-  lecturerCompany: '',
-  lecturerDepartment: '',
-  lecturerPosition: '',
-  lecturerIntro: '',
-  subjectId: 1,
   subjectName: '民法典',
-  tags: [],
-  corporateId: null,
-  nativeOnly: false,
-  needsVerifiedProfile: false,
-  publishedAt: '2026-01-01T00:00:00+08:00',
-  trackingId: 't-40',
   isFavorite: false,
-  owned: false,
-};
+});
 
 // Chapters 1 and 2 are free trials; 3 needs the course bought.
 const chapters: Chapter[] = [1, 2, 3].map((id) => ({
@@ -93,23 +62,6 @@ function routes() {
   };
 }
 
-/** jsdom has no media pipeline: play() "starts" at once and fires what a browser fires. */
-function fakeMedia() {
-  vi.spyOn(HTMLMediaElement.prototype, 'canPlayType').mockImplementation((type: string) => (type.includes('mpegurl') ? 'maybe' : ''));
-  vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => {});
-  vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(function (this: HTMLMediaElement) {
-    Object.defineProperty(this, 'paused', { value: true, configurable: true });
-    this.dispatchEvent(new Event('pause'));
-  });
-  return vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
-    Object.defineProperty(this, 'paused', { value: false, configurable: true });
-    Object.defineProperty(this, 'duration', { value: 600, configurable: true });
-    this.dispatchEvent(new Event('loadedmetadata'));
-    this.dispatchEvent(new Event('playing'));
-    return Promise.resolve();
-  });
-}
-
 function Harness() {
   const playback = useCoursePlayback(series, chapters);
   return (
@@ -121,13 +73,7 @@ function Harness() {
 }
 
 function renderSeries() {
-  queryClient.clear();
-  const router = createMemoryRouter([{ path: '/', Component: Harness }], { initialEntries: ['/'] });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderRoutes([{ path: '/', Component: Harness }]);
   return () => document.querySelector('video')!;
 }
 

@@ -1,12 +1,11 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PlayAuth } from '@jinfa/shared/media-schemas';
+import { fakeMedia } from '../../../../test/fake-media.ts';
 import { envelope, mockFetch, type Call } from '../../../../test/fetch-mock.ts';
+import { renderRoutes } from '../../../../test/render-app.tsx';
 import { saveTokens } from '../../../lib/auth-store.ts';
-import { queryClient } from '../../../lib/query-client.ts';
-import { createMemoryRouter, RouterProvider } from '../../../lib/router.ts';
 import type { ListenReport } from '../api/post-listen.ts';
 import { VideoPlayer, type Access } from './video-player.tsx';
 
@@ -32,42 +31,16 @@ function auth(n = 1): PlayAuth {
 
 const progress = { courseId: 12, chapterId: null, position: 95, duration: 600, finished: false, chapters: [{ chapterId: null, position: 95, duration: 600, finished: false }] };
 
-/** jsdom has no media pipeline: play() "starts" at once and fires what a browser fires. */
-function fakeMedia() {
-  vi.spyOn(HTMLMediaElement.prototype, 'canPlayType').mockImplementation((type: string) => (type.includes('mpegurl') ? 'maybe' : ''));
-  vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => {});
-  vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(function (this: HTMLMediaElement) {
-    Object.defineProperty(this, 'paused', { value: true, configurable: true });
-    this.dispatchEvent(new Event('pause'));
-  });
-  vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
-    Object.defineProperty(this, 'paused', { value: false, configurable: true });
-    Object.defineProperty(this, 'duration', { value: 600, configurable: true });
-    this.dispatchEvent(new Event('loadedmetadata'));
-    this.dispatchEvent(new Event('playing'));
-    return Promise.resolve();
-  });
-}
-
 function renderPlayer(props: { access?: Access; onNeedBuy?: () => void } = {}) {
-  queryClient.clear();
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/',
-        Component: () => (
-          <VideoPlayer courseId={12} chapterId={null} cover="" title="授信合规" access={props.access ?? 'yes'} playNonce={0} onNeedBuy={props.onNeedBuy} />
-        ),
-      },
-      { path: '/gotoApp', Component: () => <p>前往App</p> },
-    ],
-    { initialEntries: ['/'] },
-  );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  const { router } = renderRoutes([
+    {
+      path: '/',
+      Component: () => (
+        <VideoPlayer courseId={12} chapterId={null} cover="" title="授信合规" access={props.access ?? 'yes'} playNonce={0} onNeedBuy={props.onNeedBuy} />
+      ),
+    },
+    { path: '/gotoApp', Component: () => <p>前往App</p> },
+  ]);
   return { router, video: () => document.querySelector('video')! };
 }
 

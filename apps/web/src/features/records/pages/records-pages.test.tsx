@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CourseCard } from '@jinfa/shared/schemas';
 import type { ListenBucket, ListenRecordItem, ListenReport } from '@jinfa/shared/learning-record-schemas';
+import { courseCard } from '../../../../test/course-fixtures.ts';
 import { envelope, mockFetch } from '../../../../test/fetch-mock.ts';
 import { renderApp } from '../../../../test/render-app.tsx';
 import { saveTokens } from '../../../lib/auth-store.ts';
@@ -12,30 +13,19 @@ import { chinaDay } from '../lib/stats.ts';
 const T = { timeout: 5000 };
 
 function card(courseId: number, name: string): CourseCard {
-  return {
-    courseId,
+  return courseCard(courseId, {
     name,
-    subtitle: '',
-    cover: '',
     lecturerName: '周律师',
-    lecturerPosition: '合伙人',
     price: 0,
     priceYuan: '0.00',
-    vipPrice: null,
-    vipPriceYuan: null,
     originalPrice: 0,
     isFree: true,
-    memberFree: false,
-    courseType: 1,
     courseLevel: 1,
-    mediaType: 1,
     learnersCount: 5,
     durationSeconds: 1800,
     chapterCount: 0,
     tags: [],
-    activityType: 0,
-    status: 1,
-  };
+  });
 }
 
 function record(courseId: number, name: string, over: Partial<ListenRecordItem> = {}): ListenRecordItem {

@@ -1,11 +1,9 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CourseDetail } from '@jinfa/shared/schemas';
 import { envelope, mockFetch } from '../../../../test/fetch-mock.ts';
+import { renderRoutes } from '../../../../test/render-app.tsx';
 import { saveTokens } from '../../../lib/auth-store.ts';
-import { queryClient } from '../../../lib/query-client.ts';
-import { createMemoryRouter, RouterProvider } from '../../../lib/router.ts';
 import { ShareCardPage } from './share-card-page.tsx';
 
 const course = {
@@ -39,13 +37,7 @@ function stubCanvas() {
 }
 
 function renderAt(path: string) {
-  queryClient.clear();
-  const router = createMemoryRouter([{ path: '/activity/shareCard', Component: ShareCardPage }], { initialEntries: [path] });
-  return render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  return renderRoutes([{ path: '/activity/shareCard', Component: ShareCardPage }], path);
 }
 
 beforeEach(() => saveTokens({ accessToken: 'tok', userId: 42 }));

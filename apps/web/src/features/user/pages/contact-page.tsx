@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { SUPPORT_PHONE } from '@jinfa/shared/errors';
 import { ClockIcon } from '../../../components/icons/clock-icon.tsx';
 import { MailIcon } from '../../../components/icons/mail-icon.tsx';
@@ -12,19 +12,24 @@ import styles from './contact-page.module.css';
 interface Channel {
   Icon: ComponentType<IconProps>;
   label: string;
-  value: string;
+  /** As the page always wrote it: separate text runs keep the full-width brackets' spacing. */
+  value: ReactNode;
   href?: string;
   hint?: string;
 }
 
 const CHANNELS: readonly Channel[] = [
   { Icon: PhoneIcon, label: '客服电话', value: SUPPORT_PHONE, href: `tel:${SUPPORT_PHONE}` },
-  { Icon: ClockIcon, label: '服务时间', value: `${SUPPORT_HOURS}（法定节假日除外）` },
+  { Icon: ClockIcon, label: '服务时间', value: <>{SUPPORT_HOURS}（法定节假日除外）</> },
   { Icon: MailIcon, label: '电子邮箱', value: SUPPORT_EMAIL, href: `mailto:${SUPPORT_EMAIL}` },
   {
     Icon: WechatIcon,
     label: '微信服务号',
-    value: `${WECHAT_SERVICE_ACCOUNT}（微信号：${WECHAT_SERVICE_ID}）`,
+    value: (
+      <>
+        {WECHAT_SERVICE_ACCOUNT}（微信号：{WECHAT_SERVICE_ID}）
+      </>
+    ),
     hint: '在微信中搜索并关注，可接收课程更新与直播提醒',
   },
 ];
