@@ -32,9 +32,9 @@ describe('share journey', () => {
     await page.waitForURL(/#\/course\/detail\?courseId=/);
     const courseId = new URL(page.url().split('#')[1]!, 'http://x').searchParams.get('courseId');
 
-    // The page is signed (url without the hash, as WeChat checks it) and shares this course.
+    // The page is signed (url without the hash, as WeChat checks it) and shares this course. The share controller loads only once the browser is idle (boot.ts), which a loaded machine delays: poll up to 20 s.
     const calls = () => page.evaluate(() => (window as unknown as { __wx?: [string, Record<string, unknown>][] }).__wx ?? []);
-    await expect.poll(async () => (await calls()).some(([name, arg]) => name === 'updateAppMessageShareData' && arg.title === title), { timeout: 10_000 }).toBe(true);
+    await expect.poll(async () => (await calls()).some(([name, arg]) => name === 'updateAppMessageShareData' && arg.title === title), { timeout: 20_000 }).toBe(true);
     const log = await calls();
     const config = log.find(([name]) => name === 'config')![1] as { appId: string; timestamp: number; nonceStr: string; signature: string };
     const ticket = `local-jsapi-ticket-${config.appId}`;
