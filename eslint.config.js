@@ -6,6 +6,7 @@ import globals from 'globals';
 import { ALLOWED_MODULE_IMPORTS } from './scripts/module-graph.mjs';
 
 const WEB = 'apps/web/src';
+const ADMIN = 'apps/admin/src';
 const SERVER = 'apps/server/src';
 
 // Layers made of a folder element or a single file at the top of src/ (file categories below).
@@ -83,6 +84,52 @@ const boundariesConfig = {
   },
 };
 
+/**
+ * The console (apps/admin) in the same shape as the web app: `lib` and `components` → features →
+ * `app` and `main.tsx`; shared code never imports a feature, and a feature reaches another only
+ * through its `index.ts`. Its own settings block, so the web app's elements stay as they are.
+ */
+const ADMIN_TOP = [{ element: { type: 'admin-app' } }, { file: { categories: 'admin-entry' } }];
+const ADMIN_ANY = [{ element: { type: 'admin-*' } }, { file: { categories: 'admin-entry' } }];
+const adminBoundariesConfig = {
+  files: [`${ADMIN}/**/*.{ts,tsx}`],
+  plugins: { boundaries },
+  settings: {
+    'boundaries/root-path': import.meta.dirname,
+    'boundaries/dependency-nodes': ['import', 'export', 'dynamic-import'],
+    'boundaries/elements': [
+      { type: 'admin-app', pattern: `${ADMIN}/app`, partialMatch: false },
+      { type: 'admin-feature', pattern: `${ADMIN}/features/*`, capture: ['feature'], partialMatch: false },
+      { type: 'admin-shared', pattern: `${ADMIN}/(lib|components|hooks)`, partialMatch: false },
+    ],
+    'boundaries/files': [{ category: 'admin-entry', pattern: `${ADMIN}/main.tsx` }],
+    // The console imports without extensions (`../lib/api`, `../features/courses`): resolve them.
+    'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
+  },
+  rules: {
+    'boundaries/dependencies': [
+      'error',
+      {
+        default: 'disallow',
+        policies: [
+          { from: { element: { type: 'admin-shared' } }, allow: { to: { element: { type: 'admin-shared' } } } },
+          { from: { element: { type: 'admin-feature' } }, allow: { to: { element: { type: 'admin-shared' } } } },
+          {
+            from: { element: { type: 'admin-feature' } },
+            disallow: { to: { element: { type: 'admin-feature' } } },
+            message: 'features/{{from.element.captured.feature}} may import features/{{to.element.captured.feature}} only through its index.ts (its public exports)',
+          },
+          {
+            from: { element: { type: 'admin-feature' } },
+            allow: { to: { element: { type: 'admin-feature', fileInternalPath: 'index.ts' } } },
+          },
+          { from: ADMIN_TOP, allow: { to: ADMIN_ANY } },
+        ],
+      },
+    ],
+  },
+};
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/data/**', 'e2e/artifacts/**', 'bench/results/**', 'apps/server/media-fallback/**'] },
   js.configs.recommended,
@@ -95,7 +142,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/**/*.{ts,tsx}'],
+    files: ['apps/web/**/*.{ts,tsx}', 'apps/admin/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
@@ -103,4 +150,5 @@ export default tseslint.config(
     },
   },
   boundariesConfig,
+  adminBoundariesConfig,
 );

@@ -17,12 +17,15 @@ import type { DB } from './db/schema.ts';
 import type { Database } from './db/database.ts';
 import type { KvStore } from './adapters/kv-store.ts';
 import type { Adapters } from './adapters/index.ts';
+import { SandboxPaymentProvider } from './adapters/pay/sandbox-pay.ts';
+import { findProviderPaidOrder } from './modules/orders/order-repository.ts';
 import errorHandler from './plugins/error-handler.ts';
 import { finiteNumbers } from './plugins/finite-numbers.ts';
 import rateLimit from './plugins/rate-limit.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import auth from './plugins/auth.ts';
 import web from './plugins/web.ts';
+import adminWeb from './plugins/admin-web.ts';
 import { maskPhonesInRecord, redactUrl } from './lib/log-redaction.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { authRoutes } from './modules/auth/auth-routes.ts';
@@ -48,6 +51,7 @@ import { activityRoutes } from './modules/activities/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
 import { mediaAdminRoutes } from './modules/media/admin-routes.ts';
 import { membershipRoutes } from './modules/memberships/routes.ts';
+import { admin } from './modules/admin/index.ts';
 import { jobs } from './jobs/index.ts';
 // Every order kind, registered before the order routes are built from the registry (decision 025).
 import './order-kinds.ts';
@@ -105,6 +109,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('db', deps.database.db);
   app.decorate('kv', deps.kv);
   app.decorate('adapters', deps.adapters);
+  // The sandbox cashier keeps trades in memory; orders paid before this start are refunded from our own record.
+  if (deps.adapters.pay instanceof SandboxPaymentProvider) deps.adapters.pay.useLedger((orderNo) => findProviderPaidOrder(app.db, 'sandbox', orderNo));
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -125,6 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(auth, { findSession: (hash, now) => findLiveSessionUserPrecompiled(app.db, hash, now) });
   await app.register(rateLimit);
   await app.register(web);
+  await app.register(adminWeb);
 
   await app.register(systemRoutes);
   // Login and sessions (§7.1) beside the profile routes: auth reads users, users never imports auth.
@@ -150,6 +157,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(mediaRoutes, { prefix: '/v1' });
   await app.register(mediaAdminRoutes, { prefix: '/v1' });
   await app.register(membershipRoutes, { prefix: '/v1' });
+  // The operator console's API (issue 13, decision 026): cookie sessions, roles, audit, sections.
+  await app.register(admin, { prefix: '/v1' });
   // Background sweeps: started when the app is ready, stopped when it closes.
   await app.register(jobs);
 

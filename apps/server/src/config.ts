@@ -115,6 +115,7 @@ export const EnvSchema = Type.Object({
   FFMPEG_PATH: StrD('ffmpeg', 'ffmpeg for transcoding (ffprobe beside it)'),
   MEDIA_DEMO_CLIPS: Flag('on', 'generate demo lecture clips in the background after start'),
   WEB_DIST: Str('the built H5 app the server hosts (default apps/web/dist)'),
+  ADMIN_DIST: Str('the built operator console the server hosts at /admin (default apps/admin/dist)'),
   MEDIA_UPLOAD_LIMIT: Count(2 * 1024 * 1024 * 1024, 'largest media import upload in bytes'),
   HEALTH_MIN_FREE_MB: Count(64, '/healthz answers 503 when DATA_DIR\'s disk has less free space than this (MiB)'),
 });
@@ -233,6 +234,8 @@ export interface Config {
    */
   publicUrl: string | undefined;
   webDist: string;
+  /** The built operator console (apps/admin/dist), served at /admin. */
+  adminDist: string;
   logLevel: string;
   /** Proxy addresses whose X-Forwarded-For is believed (Fastify trustProxy); default loopback only. */
   trustProxy: string;
@@ -406,6 +409,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
     tokenSecret: env.TOKEN_SECRET || DEFAULT_TOKEN_SECRET,
     publicUrl,
     webDist: path.resolve(env.WEB_DIST || path.join(REPO_ROOT, 'apps/web/dist')),
+    adminDist: path.resolve(env.ADMIN_DIST || path.join(REPO_ROOT, 'apps/admin/dist')),
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     trustProxy: env.TRUST_PROXY,
     supportPhone: env.SUPPORT_PHONE,

@@ -48,6 +48,11 @@ describe.each(dialectsUnderTest())('hostile path parameters on every /v1 route (
         const leaks = /\bat .+\.(ts|js):\d+|SQLITE|syntax error at or near|node_modules/i.test(res.body);
         // Order type 0 is a real value (all types), not a hostile one.
         const meaningful = bad === '0' && path === '/v1/orders/list/{type}';
+        // A HEAD answer carries no body (RFC 9110 §9.3.2): its status alone must be a refusal under 500.
+        if (method === 'HEAD') {
+          if (res.statusCode >= 500 || res.statusCode < 400) failures.push(`${method} ${url} → ${res.statusCode}`);
+          continue;
+        }
         if (res.statusCode >= 500 || typeof code !== 'number' || (code === 0 && !meaningful) || leaks) failures.push(`${method} ${url} → ${res.statusCode} ${res.body.slice(0, 120)}`);
       }
     }

@@ -96,7 +96,7 @@ describe.each(dialectsUnderTest())('refunds and pay scenes, wechatpay against th
     fake.settleRefund(refundNo, 'ABNORMAL');
     expect((await notifyWechat(fake.refundNotification(refundNo))).statusCode).toBe(204);
     expect(await refundRow(s.order.order_no)).toMatchObject({ status: 'abnormal' });
-    const list = (await t.app.inject({ method: 'GET', url: '/v1/admin/refunds?status=abnormal', headers: OPS })).json();
+    const list = (await t.app.inject({ method: 'GET', url: '/v1/ops/refunds?status=abnormal', headers: OPS })).json();
     expect(list.data.rows.map((r: { refundNo: string }) => r.refundNo)).toContain(refundNo);
     expect((await orderRowOf(t, s.order.id)).status).toBe('paid');
     expect(await grantsOf(t, s.user.id)).toHaveLength(1);

@@ -36,7 +36,7 @@ describe.each(dialectsUnderTest())('refunds, sandbox (%s)', (dialect) => {
   const refundOf = (orderNo: string) => t.app.db.selectFrom('refunds').selectAll().where('refund_no', '=', refundNoOfOrder(orderNo)).executeTakeFirstOrThrow();
   const refund = (orderId: number, payload: object = {}) => t.app.inject({ method: 'POST', url: `/v1/orders/${orderId}/refund`, headers: OPS, payload });
   const myOrders = async (headers: Record<string, string>) => (await t.app.inject({ method: 'GET', url: '/v1/orders/list/0', headers })).json().data.rows as { orderId: number; status: string; refundStatus: string | null }[];
-  const adminList = async (query: string) => (await t.app.inject({ method: 'GET', url: `/v1/admin/refunds${query}`, headers: OPS })).json();
+  const adminList = async (query: string) => (await t.app.inject({ method: 'GET', url: `/v1/ops/refunds${query}`, headers: OPS })).json();
 
   describe('POST /v1/orders/:id/refund', () => {
     it('a SUCCESS refund writes its row, refunds once under 10 concurrent calls, revokes once, and the learner sees 已退款', async () => {
@@ -248,16 +248,16 @@ describe.each(dialectsUnderTest())('refunds, sandbox (%s)', (dialect) => {
     });
   });
 
-  describe('GET /v1/admin/refunds', () => {
+  describe('GET /v1/ops/refunds', () => {
     it('needs the ops token; bad filters answer a coded 400; pages newest first', async () => {
       const learner = await signedInUser(t);
       for (const headers of [learner.headers, { 'x-ops-token': 'nope' }, {}]) {
-        const res = await t.app.inject({ method: 'GET', url: '/v1/admin/refunds?status=failed', headers });
+        const res = await t.app.inject({ method: 'GET', url: '/v1/ops/refunds?status=failed', headers });
         expect(res.statusCode).toBe(403);
         expect(res.json().code).toBe(ErrorCodes.OPS_TOKEN_REQUIRED);
       }
       for (const q of ['?status=nope', '?pageSize=0', '?pageSize=101', '?pageIndex=abc']) {
-        const res = await t.app.inject({ method: 'GET', url: `/v1/admin/refunds${q}`, headers: OPS });
+        const res = await t.app.inject({ method: 'GET', url: `/v1/ops/refunds${q}`, headers: OPS });
         expect(res.statusCode, q).toBe(400);
         expect(res.json().code, q).not.toBe(0);
       }

@@ -1,4 +1,5 @@
 export * from './errors.ts';
+export * from './console-errors.ts';
 export * from './enums.ts';
 export * from './numbers.ts';
 export * from './schemas.ts';
@@ -11,3 +12,6 @@ export * from './refund-schemas.ts';
 export * from './activity-schemas.ts';
 export * from './login-schemas.ts';
 export * from './pay-anomaly-schemas.ts';
+export * from './admin-course-schemas.ts';
+export * from './admin-schemas.ts';
+export * from './admin-people-schemas.ts';

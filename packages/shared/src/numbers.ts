@@ -6,7 +6,7 @@
  * a query string `?id=Infinity` or `1e400` is coerced to Infinity and then passes
  * `minimum`/`maximum`. A test walks /openapi.json and fails on a request number without it.
  */
-import { Type, type TInteger, type TNumber } from 'typebox';
+import { Type, type TInteger, type TNumber, type TUnsafe } from 'typebox';
 
 /** The keyword that refuses Infinity/-Infinity after Ajv's string-to-number coercion. */
 export const FINITE_KEYWORD = 'x-finite';
@@ -54,6 +54,15 @@ export function Decimal(opts: IntOptions): TNumber {
     throw new Error(`Decimal bounds must be finite with minimum <= maximum (got ${opts.minimum}..${opts.maximum})`);
   }
   return Type.Number({ ...opts, [FINITE_KEYWORD]: true });
+}
+
+/**
+ * An `Int` that also takes null ("none"), as ONE multi-type schema. A `Union([Int, Null])` is wrong
+ * here: Ajv's type coercion tries the integer branch first and turns `null` into 0 (a member price
+ * of null — none — became 0, free for members).
+ */
+export function OrNull(schema: TInteger): TUnsafe<number | null> {
+  return Type.Unsafe<number | null>({ ...schema, type: ['integer', 'null'] });
 }
 
 type Extra = Omit<IntOptions, 'minimum' | 'maximum'>;

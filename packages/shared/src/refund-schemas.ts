@@ -26,7 +26,7 @@ export const OrderRefund = Type.Object({
 });
 export type OrderRefund = Static<typeof OrderRefund>;
 
-/** `GET /v1/admin/refunds?status=&pageIndex&pageSize` (X-Ops-Token). */
+/** `GET /v1/ops/refunds?status=&pageIndex&pageSize` (X-Ops-Token). */
 export const AdminRefundQuery = Type.Object({
   status: Type.Optional(RefundState),
   ...adminPaging,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CATALOGUE, ErrorCodes, errorMessage, isSilentCode, lookupError, SILENT_CODES, SUPPORT_PHONE } from '../src/errors.ts';
+import { CONSOLE_ERROR_CATALOGUE, ConsoleErrorCodes } from '../src/console-errors.ts';
 
 // Every code spec §8 names, in its tables and its silent list.
 const SPEC_MESSAGE_CODES = [-1796, -1797, -45093, -1365, -45092, -1368, -1284, -1285, -1283, -1366, 262145, 262146, 262147, 262148, 262149, -1281, -45061, -45120, -45063, -41230, -45075, -1064, -50000, -1058];
@@ -41,5 +42,17 @@ describe('error catalogue', () => {
     const ours = Object.keys(ERROR_CATALOGUE).map(Number).filter((c) => c <= -10000 && c > -11000);
     expect(ours.length).toBeGreaterThan(10);
     for (const c of ours) expect([...SPEC_MESSAGE_CODES, ...SPEC_SILENT_CODES]).not.toContain(c);
+  });
+});
+
+describe('console error catalogue', () => {
+  it('names only codes of its own catalogue, in -10800..-10899, none shared with the learner catalogue', () => {
+    for (const code of Object.values(ConsoleErrorCodes)) expect(CONSOLE_ERROR_CATALOGUE[code].message).toMatch(/[\u4e00-\u9fff]/);
+    for (const code of Object.keys(CONSOLE_ERROR_CATALOGUE).map(Number)) {
+      expect(code).toBeGreaterThanOrEqual(-10899);
+      expect(code).toBeLessThanOrEqual(-10800);
+      expect(lookupError(code)).toBeUndefined();
+    }
+    expect(Object.values(ErrorCodes).filter((c) => c <= -10800 && c >= -10899)).toEqual([]);
   });
 });

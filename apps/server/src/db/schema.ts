@@ -1008,3 +1008,140 @@ export interface UserListCountsTable {
 export interface DB {
   user_list_counts: UserListCountsTable;
 }
+
+// ---- operator console (migration 026, decision 026) ----
+
+/** A person who signs in to the console: never a learner row (decision 026). */
+export interface OperatorsTable {
+  id: Generated<number>;
+  /** 11-digit mainland mobile, unique: the sign-in name. */
+  phone: string;
+  name: string;
+  /** argon2id PHC string. */
+  password_hash: string;
+  /** `owner` | `operator` | `finance` | `reviewer` | `lecturer` | `corporate_admin`. */
+  role: string;
+  /** For role `lecturer`: the lecturer whose courses the operator may edit. */
+  lecturer_id: number | null;
+  /** For role `corporate_admin`: the corporate the operator speaks for. */
+  corporate_id: number | null;
+  /** TOTP secret sealed with lib/secret-box (null until set up). */
+  totp_secret: string | null;
+  /** 0/1: sign-in asks for a TOTP code. */
+  totp_enabled: Generated<number>;
+  /** 0/1: a disabled operator cannot sign in and their sessions stop working. */
+  disabled: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A console sign-in: the cookie's token is stored only as its sha256. */
+export interface OperatorSessionsTable {
+  id: Generated<number>;
+  token_hash: string;
+  operator_id: number;
+  /** Synchronizer token the console echoes in X-CSRF-Token on every write. */
+  csrf_token: string;
+  created_at: number;
+  last_seen_at: number;
+  /** Sliding: last use + 12 h, never past created_at + 7 days. */
+  expires_at: number;
+  revoked_at: number | null;
+}
+
+/** One failed console sign-in, for the lock-out (5 in 15 min lock the phone for 15 min). */
+export interface OperatorLoginFailuresTable {
+  id: Generated<number>;
+  phone: string;
+  ip: string;
+  created_at: number;
+}
+
+/** Append-only: one row per console write, in the write's transaction. No code updates or deletes it. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  operator_id: number | null;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  /** JSON, secrets dropped and phones masked; null when there was nothing before/after. */
+  before_json: string | null;
+  after_json: string | null;
+  ip: string;
+  created_at: number;
+}
+
+export interface DB {
+  operators: OperatorsTable;
+  operator_sessions: OperatorSessionsTable;
+  operator_login_failures: OperatorLoginFailuresTable;
+  audit_log: AuditLogTable;
+}
+
+export type OperatorRow = Selectable<OperatorsTable>;
+export type AuditLogRow = Selectable<AuditLogTable>;
+
+/* Console people, money and reviews (migration 028, issue 13). */
+export interface AppraisalsTable {
+  /** 1: hidden by an operator (gone from the course page, its count and its rating). */
+  hidden: Generated<number>;
+  hidden_reason: Generated<string>;
+  hidden_at: number | null;
+}
+
+export interface CommentsTable {
+  hidden: Generated<number>;
+  hidden_reason: Generated<string>;
+  hidden_at: number | null;
+}
+
+export type RefundRequestStatusValue = 'pending' | 'approved' | 'refused';
+
+export interface RefundRequestsTable {
+  id: Generated<number>;
+  order_id: number;
+  user_id: number;
+  /** Fen asked for (the order's amount unless less was asked). */
+  amount_fen: number;
+  reason: Generated<string>;
+  status: RefundRequestStatusValue;
+  created_at: number;
+  decided_at: number | null;
+  /** The operator who decided. */
+  decided_by: number | null;
+  decision_reason: Generated<string>;
+  /** The refund (decision 015) an approval started. */
+  refund_no: string | null;
+}
+export type RefundRequestRow = Selectable<RefundRequestsTable>;
+
+export interface DB {
+  refund_requests: RefundRequestsTable;
+}
+
+// ---- console media uploads (migration 029, docs/console.md "Media uploads") ----
+
+/** One tus upload of the console; the bytes and the offset live in the tus file store. */
+export interface MediaUploadsTable {
+  /** The tus upload id (32 hex), also the file's name under DATA_DIR/uploads. */
+  id: string;
+  /** The operator who created it: only they may HEAD, PATCH or DELETE it. */
+  operator_id: number;
+  course_id: number;
+  chapter_id: number;
+  filename: string;
+  filetype: string;
+  /** Declared Upload-Length in bytes. */
+  size: number;
+  /** `uploading` | `finished` */
+  status: string;
+  /** The media asset the finished file became (null for documents and before the end). */
+  asset_id: number | null;
+  created_at: number;
+  updated_at: number;
+}
+export type MediaUploadRow = Selectable<MediaUploadsTable>;
+
+export interface DB {
+  media_uploads: MediaUploadsTable;
+}

@@ -21,6 +21,7 @@ import {
 import { BANNERS, type BannerTarget } from './banners.ts';
 import { COLUMNS } from './columns.ts';
 import { DAY_MS, HOUR_MS, SEED_BASE_TIME } from './common.ts';
+import { insertConsoleActivity } from './console-activity.ts';
 import { CORPORATES } from './corporates.ts';
 import { COURSES } from './courses.ts';
 import { LECTURERS } from './lecturers.ts';
@@ -37,7 +38,11 @@ export { PRESET_USERS, PRESET_USER_MOBILES } from './users.ts';
 export interface SeedOptions {
   /** The moment the demo content is anchored to (publish dates, memberships); defaults to SEED_BASE_TIME. */
   now?: number;
-  /** The moment the live schedule is anchored to (one class on air, the rest around it); defaults to the real clock. */
+  /**
+   * The moment the live schedule is anchored to (one class on air, the rest around it); defaults
+   * to the real clock. The console's demo activity (console-activity.ts) is anchored to the later
+   * of this and `now`.
+   */
   liveNow?: number;
 }
 
@@ -67,15 +72,19 @@ const COUNTED_TABLES = [
 
 export async function seedDemoData(db: Db, opts: SeedOptions = {}): Promise<SeedResult> {
   const now = opts.now ?? SEED_BASE_TIME;
+  const liveNow = opts.liveNow ?? Date.now();
   let seeded: boolean;
   try {
     seeded = await db.transaction().execute(async (trx) => {
       if (!(await isEmpty(trx))) return false;
       await insertDemoData(trx, now);
-      await insertLivesAndReviews(trx, now, opts.liveNow ?? Date.now());
-      await insertActivities(trx, opts.liveNow ?? Date.now());
+      await insertLivesAndReviews(trx, now, liveNow);
+      await insertActivities(trx, liveNow);
       await insertMembershipPlans(trx, now);
       await insertSlides(trx, now);
+      // The console's orders, reviews and listening fall in the dashboard's last 30 days: they
+      // follow the real clock (never before the content's anchor, so nothing predates a course).
+      await insertConsoleActivity(trx, Math.max(now, liveNow));
       return true;
     });
   } catch (err) {

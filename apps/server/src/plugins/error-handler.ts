@@ -6,8 +6,8 @@
  */
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ErrorCodes, errorMessage, FINITE_KEYWORD, lookupError } from '@jinfa/shared';
-import { AppError } from '../lib/errors.ts';
+import { ErrorCodes, errorMessage, FINITE_KEYWORD } from '@jinfa/shared';
+import { AppError, findError, messageOf } from '../lib/errors.ts';
 import { storageFailure } from '../lib/storage-errors.ts';
 
 interface Mapped {
@@ -99,7 +99,7 @@ export function mapError(err: unknown): Mapped {
 }
 
 function withCatalogue(code: number): Mapped {
-  return { status: lookupError(code)?.status ?? 200, code, message: errorMessage(code), data: null };
+  return { status: findError(code)?.status ?? 200, code, message: messageOf(code), data: null };
 }
 
 async function errorHandlerPlugin(app: FastifyInstance) {

@@ -70,9 +70,42 @@ async function securityHeadersPlugin(app: FastifyInstance) {
     crossOriginEmbedderPolicy: false,
   });
 
+  // The operator console (/admin, decision 026) has its own policy: antd 6 writes its styles into
+  // <style> elements at run time (CSS-in-JS), which no hash can name, so 'unsafe-inline' styles are
+  // allowed there and only there; scripts stay 'self' plus the hashes of its index.html.
+  const adminIndex = path.join(app.config.adminDist, 'index.html');
+  const adminHtml = fs.existsSync(adminIndex) ? fs.readFileSync(adminIndex, 'utf8') : '';
+  const adminHeaders = helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...inlineHashes(adminHtml, 'script')],
+        scriptSrcAttr: ["'none'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...WECHAT_AVATAR_ORIGINS],
+        mediaSrc: ["'self'", 'blob:'],
+        workerSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(httpsOrigin ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    strictTransportSecurity: false,
+    referrerPolicy: { policy: 'same-origin' },
+    frameguard: { action: 'deny' },
+    crossOriginEmbedderPolicy: false,
+  });
+  const isConsolePage = (url: string) => url === '/admin' || url.startsWith('/admin/') || url.startsWith('/admin?');
+
   // Every answer (routes, 404s, errors) gets the headers before anything else runs.
   app.addHook('onRequest', (request, reply, done) => {
-    headers(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));
+    const h = isConsolePage(request.url) ? adminHeaders : headers;
+    h(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));
   });
 
   app.addHook('onRequest', async (request, reply) => {

@@ -51,6 +51,13 @@ export interface SignedNotification {
   body: string;
 }
 
+/**
+ * Where a restarted sandbox finds a trade it took before it started: our own record of an order
+ * paid through it. The real provider keeps its trades across our restarts; the sandbox keeps them
+ * in memory, so without this an order paid yesterday (or seeded as paid) could not be refunded.
+ */
+export type SandboxLedger = (orderNo: string) => Promise<{ amountFen: number; transactionId: string; paidAt: number } | undefined>;
+
 export class SandboxPaymentProvider implements PaymentProvider {
   readonly name = 'sandbox' as const;
   readonly merchant = { appId: SANDBOX_APP_ID, mchId: SANDBOX_MCH_ID } as const;
@@ -59,6 +66,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
   private readonly refundOrders = new Map<string, string>();
   private readonly secret: Buffer;
   private readonly now: () => number;
+  private ledger: SandboxLedger | null = null;
   /** What a new refund answers: SUCCESS (default) or PROCESSING until `settleRefund`. */
   refundAnswer: 'SUCCESS' | 'PROCESSING' = 'SUCCESS';
 
@@ -66,6 +74,22 @@ export class SandboxPaymentProvider implements PaymentProvider {
   constructor(opts: { secret: string; now?: () => number }) {
     this.secret = crypto.createHmac('sha256', opts.secret).update('sandbox-pay-notify').digest();
     this.now = opts.now ?? Date.now;
+  }
+
+  /** Set at start-up (app.ts) once the database is open. */
+  useLedger(ledger: SandboxLedger): void {
+    this.ledger = ledger;
+  }
+
+  /** The trade of an order: this process's, else a paid one from the ledger (adopted as SUCCESS). */
+  private async tradeOf(orderNo: string): Promise<SandboxTrade | undefined> {
+    const known = this.trades.get(orderNo);
+    if (known || !this.ledger) return known;
+    const paid = await this.ledger(orderNo);
+    if (!paid) return undefined;
+    const trade: SandboxTrade = { amountFen: paid.amountFen, state: 'SUCCESS', transactionId: paid.transactionId, paidAt: new Date(paid.paidAt) };
+    this.trades.set(orderNo, trade);
+    return trade;
   }
 
   async prepay(input: PrepayInput): Promise<PrepayResult> {
@@ -204,7 +228,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
   async refund(input: RefundInput): Promise<RefundResult> {
     const done = this.refunds.get(input.refundNo);
     if (done) return { ...done };
-    const trade = this.trades.get(input.orderNo);
+    const trade = await this.tradeOf(input.orderNo);
     if (!trade || (trade.state !== 'SUCCESS' && trade.state !== 'REFUND')) throw new PayProviderError('api', 'order not paid', 'ORDER_NOT_EXIST');
     if (input.amountFen <= 0 || input.amountFen > trade.amountFen) throw new PayProviderError('api', 'bad refund amount', 'PARAM_ERROR');
     trade.state = 'REFUND';

@@ -23,6 +23,10 @@ import * as m019 from './019-invites-pay-anomalies.ts';
 import * as m020 from './020-health-probe.ts';
 import * as m022 from './022-read-indexes.ts';
 import * as m025 from './025-user-list-counts.ts';
+import * as m026 from './026-console.ts';
+import * as m027 from './027-console-reads.ts';
+import * as m028 from './028-console-people.ts';
+import * as m029 from './029-media-uploads.ts';
 
 export interface NumberedMigration {
   name: string;
@@ -52,4 +56,8 @@ export const migrations: readonly NumberedMigration[] = [
   { name: '020-health-probe', up: m020.up },
   { name: '022-read-indexes', up: m022.up },
   { name: '025-user-list-counts', up: m025.up },
+  { name: '026-console', up: m026.up },
+  { name: '027-console-reads', up: m027.up },
+  { name: '028-console-people', up: m028.up },
+  { name: '029-media-uploads', up: m029.up },
 ];

@@ -3,7 +3,8 @@
  * - POST /v1/admin/media/import?courseId=&chapterId=&filename= with the file as the raw body
  *   (Content-Type application/octet-stream, video/* or audio/*): stored to a temp file (at most
  *   MEDIA_UPLOAD_LIMIT bytes), probed, then transcoded in the background; answers the pending asset.
- * - GET /v1/admin/media/{assetId}: status and progress (0–100) to watch.
+ * - GET /v1/admin/media/{assetId} (status and progress to watch) is the console's route
+ *   (admin/sections/uploads.ts), which still takes X-Ops-Token besides a console session.
  * Its own plugin, so the raw-body parser applies to these routes only.
  */
 import crypto from 'node:crypto';
@@ -15,11 +16,11 @@ import { Transform, type Readable } from 'node:stream';
 import { Type } from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Envelope, ErrorCodes, MediaAsset, MediaAssetParam, MediaImportQuery } from '@jinfa/shared';
+import { Envelope, ErrorCodes, MediaAsset, MediaImportQuery } from '@jinfa/shared';
 import { ok } from '../../lib/envelope.ts';
 import { AppError, NotFoundError } from '../../lib/errors.ts';
 import { opsTokenGuard } from '../../lib/ops-token.ts';
-import { findAsset, findPlayChapter } from './media-repository.ts';
+import { findPlayChapter } from './media-repository.ts';
 import { findPlayCourse } from '../access/access-repository.ts';
 import { createImportAsset, presentAsset, runImport } from './media-service.ts';
 import { detectFfmpeg, probe } from './transcode.ts';
@@ -83,16 +84,6 @@ export async function mediaAdminRoutes(fastify: FastifyInstance) {
       void runImport(app.db, app.adapters.mediaStorage, ff, asset, upload, { workDir, removeInput: true })
         .then((row) => request.log.info({ assetId: row.id, status: row.status, error: row.error }, 'media import finished'))
         .catch((err: unknown) => request.log.error({ err, assetId: asset.id }, 'media import crashed'));
-      return ok(presentAsset(asset));
-    },
-  );
-
-  app.get(
-    '/admin/media/:assetId',
-    { onRequest: requireOps, schema: { params: MediaAssetParam, response: { 200: Envelope(MediaAsset) } } },
-    async (request) => {
-      const asset = await findAsset(app.db, request.params.assetId);
-      if (!asset) throw new NotFoundError('媒体不存在');
       return ok(presentAsset(asset));
     },
   );

@@ -144,6 +144,18 @@ export async function setPrepayId(db: Conn, id: number, prepayId: string): Promi
   await runPrecompiled(db, 'orders-set-prepay-id', build, { id, prepayId });
 }
 
+/** An order paid through `provider` (paid, or refunded since): what the sandbox needs to refund it after a restart. */
+export async function findProviderPaidOrder(db: Conn, provider: string, orderNo: string): Promise<{ amountFen: number; transactionId: string; paidAt: number } | undefined> {
+  const row = await db
+    .selectFrom('orders')
+    .select(['amount_fen', 'transaction_id', 'paid_at'])
+    .where('order_no', '=', orderNo)
+    .where('provider', '=', provider)
+    .where('status', 'in', ['paid', 'refunded'])
+    .executeTakeFirst();
+  return row?.transaction_id ? { amountFen: row.amount_fen, transactionId: row.transaction_id, paidAt: row.paid_at ?? 0 } : undefined;
+}
+
 /** Pending orders past their expiry, oldest first. */
 export function listExpiredPending(db: Conn, now: number, limit: number): Promise<OrderRow[]> {
   return db

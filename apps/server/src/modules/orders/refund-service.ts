@@ -17,7 +17,7 @@
  * learner who paid without the course).
  */
 import { ErrorCodes, type AdminRefund, type AdminRefundPage, type OrderRefund } from '@jinfa/shared';
-import type { Db } from '../../db/conn.ts';
+import type { Conn, Db } from '../../db/conn.ts';
 import type { OrderRow, RefundRow, RefundStatusValue } from '../../db/schema.ts';
 import { AppError, NotFoundError } from '../../lib/errors.ts';
 import { yuan } from '../courses/course-card.ts';
@@ -116,33 +116,46 @@ export async function refundWholeOrder(
   db: Db,
   provider: PaymentProvider,
   order: OrderRow,
-  opts: { source: RefundSource; reason?: string; now: number },
+  opts: { source: RefundSource; reason?: string; amountFen?: number; now: number },
 ): Promise<RefundRow> {
-  const refundNo = refundNoOfOrder(order.order_no);
-  const found = await findRefundByNo(db, refundNo);
-  if (!found && order.status !== 'paid') throw new AppError(ErrorCodes.ORDER_NOT_PAID);
-  const { row } = found
-    ? { row: found }
-    : await insertRefund(db, {
-        refund_no: refundNo,
-        order_id: order.id,
-        order_no: order.order_no,
-        transaction_id: null,
-        amount_fen: order.amount_fen,
-        total_fen: order.amount_fen,
-        reason: (opts.reason ?? '').slice(0, 80),
-        status: 'processing',
-        source: opts.source,
-        provider: order.provider,
-        provider_refund_id: null,
-        last_error: null,
-        created_at: opts.now,
-        updated_at: opts.now,
-        finished_at: null,
-      });
+  const row = await openOrderRefund(db, order, opts);
+  const refundNo = row.refund_no;
   if (row.status === 'success' || row.status === 'abnormal') return row;
   if (row.status === 'failed' && !(await reopenFailedRefund(db, refundNo, opts.now))) return (await findRefundByNo(db, refundNo)) as RefundRow;
   return driveRefund(db, provider, row, opts.now);
+}
+
+/**
+ * The order's refund row, written now (status processing) unless it exists: step 1 of
+ * `refundWholeOrder`, for a caller that writes it in its own transaction (the console's approval)
+ * and then calls `refundWholeOrder`, which finds it and asks the provider. `amountFen` refunds
+ * less than was paid (the console's partial refund); the order still ends refunded.
+ */
+export async function openOrderRefund(db: Conn, order: OrderRow, opts: { source: RefundSource; reason?: string; amountFen?: number; now: number }): Promise<RefundRow> {
+  const refundNo = refundNoOfOrder(order.order_no);
+  const found = await findRefundByNo(db, refundNo);
+  if (found) return found;
+  if (order.status !== 'paid') throw new AppError(ErrorCodes.ORDER_NOT_PAID);
+  const amountFen = opts.amountFen ?? order.amount_fen;
+  if (!Number.isSafeInteger(amountFen) || amountFen < 1 || amountFen > order.amount_fen) throw new AppError(ErrorCodes.VALIDATION, '退款金额不能超过实付金额');
+  const { row } = await insertRefund(db, {
+    refund_no: refundNo,
+    order_id: order.id,
+    order_no: order.order_no,
+    transaction_id: null,
+    amount_fen: amountFen,
+    total_fen: order.amount_fen,
+    reason: (opts.reason ?? '').slice(0, 80),
+    status: 'processing',
+    source: opts.source,
+    provider: order.provider,
+    provider_refund_id: null,
+    last_error: null,
+    created_at: opts.now,
+    updated_at: opts.now,
+    finished_at: null,
+  });
+  return row;
 }
 
 /** `POST /v1/orders/{id}/refund` (operator). A refusal by the provider answers -10062; the row stays failed for the list. */
@@ -257,7 +270,7 @@ function presentAdmin(r: RefundRow & { user_id: number }): AdminRefund {
   };
 }
 
-/** `GET /v1/admin/refunds` (operator): newest first, optionally one status. */
+/** `GET /v1/ops/refunds` (operator): newest first, optionally one status. */
 export async function adminRefundPage(db: Db, q: { status?: RefundStatusValue; pageIndex: number; pageSize: number }): Promise<AdminRefundPage> {
   const { rows, total } = await listRefunds(db, { status: q.status, offset: (q.pageIndex - 1) * q.pageSize, limit: q.pageSize });
   return { rows: rows.map(presentAdmin), total };

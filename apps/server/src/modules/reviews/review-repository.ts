@@ -31,6 +31,8 @@ export function listAppraisals(db: Conn, courseId: number, offset: number, limit
     .innerJoin('users', 'users.id', 'appraisals.user_id')
     .select(appraisalColumns)
     .where('appraisals.course_id', '=', courseId)
+    // Hidden by an operator (migration 028): gone from the page, its count and its rating.
+    .where('appraisals.hidden', '=', 0)
     .orderBy('appraisals.updated_at', 'desc')
     .orderBy('appraisals.id', 'desc')
     .offset(offset)
@@ -43,6 +45,7 @@ export async function appraisalStats(db: Conn, courseId: number): Promise<{ tota
     .selectFrom('appraisals')
     .select((eb) => [eb.fn.countAll().as('n'), eb.fn.avg<number | string | null>('score').as('avg')])
     .where('course_id', '=', courseId)
+    .where('hidden', '=', 0)
     .executeTakeFirstOrThrow();
   // PostgreSQL's avg() is numeric and arrives as a string; SQLite's is a double.
   return { total: Number(row.n), average: row.avg === null ? null : Number(row.avg) };
@@ -102,7 +105,8 @@ export function listComments(db: Conn, courseId: number, beforeId: number | unde
     .selectFrom('comments')
     .innerJoin('users', 'users.id', 'comments.user_id')
     .select(commentColumns)
-    .where('comments.course_id', '=', courseId);
+    .where('comments.course_id', '=', courseId)
+    .where('comments.hidden', '=', 0);
   if (beforeId !== undefined) q = q.where('comments.id', '<', beforeId);
   return q.orderBy('comments.id', 'desc').limit(limit).execute();
 }

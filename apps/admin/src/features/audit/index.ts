@@ -1,0 +1,1 @@
+export { AuditLogPage } from './pages/audit-log-page';

@@ -1,0 +1,2 @@
+export { CourseListPage } from './pages/course-list-page';
+export { CourseDetailPage } from './pages/course-detail-page';

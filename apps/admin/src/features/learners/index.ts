@@ -1,0 +1,2 @@
+export { LearnerListPage } from './pages/learner-list-page';
+export { LearnerDetailPage } from './pages/learner-detail-page';

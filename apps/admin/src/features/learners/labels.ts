@@ -1,0 +1,67 @@
+/**
+ * How the learners section names states. Audit states are spec §4 (users.audit_status: 0 not
+ * audited, 1 passed, 2 failed); a 0 profile the learner has submitted is waiting for review.
+ * Tag colours are solid with white text (antd's light presets fall below 4.5:1).
+ */
+export type AuditFilter = 'unsubmitted' | 'pending' | 'passed' | 'failed';
+
+export const AUDIT_FILTER_OPTIONS: { value: AuditFilter; label: string }[] = [
+  { value: 'unsubmitted', label: '未审核' },
+  { value: 'pending', label: '待审核' },
+  { value: 'passed', label: '已通过' },
+  { value: 'failed', label: '未通过' },
+];
+
+export interface AuditLabel {
+  text: string;
+  color: string;
+}
+
+export function auditLabel(auditStatus: number, submittedAt: number | null): AuditLabel {
+  if (auditStatus === 1) return { text: '已通过', color: '#237804' };
+  if (auditStatus === 2) return { text: '未通过', color: '#cf1322' };
+  if (submittedAt !== null) return { text: '待审核', color: '#ad4e00' };
+  return { text: '未审核', color: '#595959' };
+}
+
+/** spec §4 user audit result codes, as the learner's app reports them. */
+export const AUDIT_RESULT_LABELS: Readonly<Record<number, string>> = {
+  0: '审核通过',
+  262144: '首次提交，审核中',
+  262145: '审核未通过',
+  262146: '尚未提交资料',
+  262147: '再次提交，审核中',
+  262148: '审核未通过，未重新提交',
+};
+
+/** spec §3 user types. */
+export const USER_TYPE_LABELS: Readonly<Record<number, string>> = {
+  1: '普通用户',
+  2: '限时会员',
+  3: '基础会员',
+  4: '专题会员',
+  5: '套餐会员',
+  6: '企业定制会员',
+  7: '企业年度会员',
+  8: '早鸟用户',
+  9: '学生优惠会员',
+  10: '流量包会员',
+};
+
+/** Sign-up kinds (spec §3 1..6, 7 membership, decision 012). */
+export const ORDER_KIND_LABELS: Readonly<Record<number, string>> = {
+  1: '课程',
+  2: '章节',
+  3: '专栏',
+  4: '返现',
+  5: '早鸟',
+  6: '直播',
+  7: '会员',
+};
+
+export const ORDER_STATUS_LABELS: Readonly<Record<string, AuditLabel>> = {
+  pending: { text: '待支付', color: '#ad4e00' },
+  paid: { text: '已支付', color: '#237804' },
+  closed: { text: '已关闭', color: '#595959' },
+  refunded: { text: '已退款', color: '#531dab' },
+};

@@ -1,0 +1,3 @@
+export { OrderListPage } from './pages/order-list-page';
+export { RefundListPage } from './pages/refund-list-page';
+export { AnomalyListPage } from './pages/anomaly-list-page';
