@@ -18,6 +18,11 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** A desktop browser window of 1440×900, the operator console's size, in Beijing time. */
+export async function desktopContext(browser: Browser): Promise<BrowserContext> {
+  return browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+}
+
 export async function phoneContext(browser: Browser): Promise<BrowserContext> {
   return browser.newContext({
     viewport: { width: 390, height: 844 },

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startServer, type RunningServer } from './server.ts';
-import { launchBrowser, phoneContext, signedInPhone } from './browser.ts';
+import { desktopContext, launchBrowser, phoneContext, signedInPhone } from './browser.ts';
 import { callApi, listCourses, presetToken, type CourseRow, type Envelope } from './api.ts';
 
 /** The running server, read when a test runs (it starts in `beforeAll`). */
@@ -17,6 +17,8 @@ export interface Journey {
   server: JourneyServer;
   /** A fresh phone-sized context with the WeChat user agent, signed in as nobody. */
   phone: () => Promise<BrowserContext>;
+  /** A fresh 1440×900 desktop context (the operator console), signed in as nobody. */
+  desktop: () => Promise<BrowserContext>;
   /** A fresh phone context and page signed in as preset learner `userId`. */
   signedIn: (userId: number) => Promise<{ context: BrowserContext; page: Page; token: string }>;
   api: <T>(method: 'GET' | 'POST', path: string, token?: string, body?: object) => Promise<Envelope<T>>;
@@ -55,6 +57,7 @@ export function useJourney(env: Record<string, string> | (() => Record<string, s
   return {
     server,
     phone: () => phoneContext(live().browser),
+    desktop: () => desktopContext(live().browser),
     signedIn: (userId) => signedInPhone(live().browser, server.url, userId),
     api: (method, path, token, body) => callApi(server.url, method, path, token, body),
     presetToken: (userId) => presetToken(server.url, userId),

@@ -9,6 +9,14 @@ export const theme: ThemeConfig = {
   token: {
     colorPrimary: '#0958d9',
     colorLink: '#0958d9',
+    // antd derives hover shades LIGHTER than the base (3.6:1 on white for a hovered outlined
+    // button's text); hover and active go darker instead.
+    colorPrimaryHover: '#003eb3',
+    colorPrimaryActive: '#002c8c',
+    colorLinkHover: '#003eb3',
+    colorLinkActive: '#002c8c',
+    colorErrorHover: '#a8071a',
+    colorErrorActive: '#820014',
     colorInfo: '#0958d9',
     colorSuccess: '#237804',
     colorWarning: '#ad4e00',
@@ -34,6 +42,9 @@ export const theme: ThemeConfig = {
 /** Text colours the theme sets, for the contrast test. */
 export const TEXT_COLOURS = [
   theme.token!.colorPrimary!,
+  theme.token!.colorPrimaryHover!,
+  theme.token!.colorPrimaryActive!,
+  theme.token!.colorErrorHover!,
   theme.token!.colorSuccess!,
   theme.token!.colorWarning!,
   theme.token!.colorError!,

@@ -36,6 +36,25 @@ export function findReadyAsset(db: Conn, courseId: number, chapterId: number | n
   return q.orderBy('id', 'desc').limit(1).executeTakeFirst();
 }
 
+/**
+ * A single (non-series) course's recording when none is attached to the course itself: the ready
+ * asset of its first published chapter (the console uploads into a chapter whatever the type).
+ */
+export function findFirstChapterReadyAsset(db: Conn, courseId: number): Promise<MediaAssetRow | undefined> {
+  return db
+    .selectFrom('media_assets')
+    .innerJoin('chapters', 'chapters.id', 'media_assets.chapter_id')
+    .selectAll('media_assets')
+    .where('media_assets.course_id', '=', courseId)
+    .where('media_assets.status', '=', 'ready')
+    .where('chapters.status', '=', 1)
+    .orderBy('chapters.sort')
+    .orderBy('chapters.id')
+    .orderBy('media_assets.id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
 /** Ids of the course's chapters (and null for the course itself) that have a ready asset. */
 export async function readyTargets(db: Conn, courseId: number): Promise<Map<number | null, MediaAssetRow>> {
   const rows = await db

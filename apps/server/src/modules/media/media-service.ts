@@ -22,6 +22,7 @@ import {
   findKey,
   findPlayChapter,
   findReadyAsset,
+  findFirstChapterReadyAsset,
   insertAsset,
   insertKey,
   listPlayChapters,
@@ -97,13 +98,18 @@ async function resolveChapter(db: Db, user: UserRow, course: PlayCourseRow, chap
   return { chapter: chapters[0]!, verdict: whole };
 }
 
-/** A chapter's own asset, else the course-level one (one recording for the whole series). */
-async function readyAssetFor(db: Db, courseId: number, chapterId: number | null): Promise<MediaAssetRow | undefined> {
+/**
+ * A chapter's own asset, else the course-level one (one recording for the whole series); a single
+ * course without a course-level one plays its first chapter's (uploaded in the console).
+ */
+async function readyAssetFor(db: Db, course: PlayCourseRow, chapterId: number | null): Promise<MediaAssetRow | undefined> {
   if (chapterId !== null) {
-    const own = await findReadyAsset(db, courseId, chapterId);
+    const own = await findReadyAsset(db, course.id, chapterId);
     if (own) return own;
   }
-  return findReadyAsset(db, courseId, null);
+  const whole = await findReadyAsset(db, course.id, null);
+  if (whole || course.course_type === 2) return whole;
+  return findFirstChapterReadyAsset(db, course.id);
 }
 
 export async function playAuth(
@@ -122,7 +128,7 @@ export async function playAuth(
   }
   const { chapter, verdict } = await resolveChapter(db, user, course, q.chapterId, now);
   if (!verdict.allowed) throw new AppError(verdict.code);
-  const asset = await readyAssetFor(db, courseId, chapter?.id ?? null);
+  const asset = await readyAssetFor(db, course, chapter?.id ?? null);
   if (!asset) throw new AppError(ErrorCodes.MEDIA_NOT_READY);
 
   const expiresAt = Math.floor(now / 1000) + MASTER_TTL_SEC;
@@ -162,6 +168,7 @@ export async function playlist(db: Db, user: UserRow | null, courseId: number, n
     return course.status === 1 && (course.is_free === 1 || chapter?.is_free_trial === 1);
   };
   if (course.course_type !== 2) {
+    const courseAsset = ready.get(null) ?? (await findFirstChapterReadyAsset(db, courseId));
     return [{ chapterId: null, title: course.name, duration: courseAsset?.duration_seconds ?? course.duration_seconds, isFreeTrial: false, playable: !!courseAsset && (await open(null)), mediaType: course.media_type }];
   }
   const chapters = await listPlayChapters(db, courseId);

@@ -50,7 +50,6 @@ export async function uploadRoutes(fastify: FastifyInstance) {
   const consoleGuard = requireRoles('operator', 'lecturer');
   const opsGuard = opsTokenGuard(app.config.opsToken);
   const directory = path.join(app.config.dataDir, 'uploads');
-  await fsp.mkdir(directory, { recursive: true });
   const contexts = new WeakMap<IncomingMessage, TusContext>();
   const contextOf = (req: Request): TusContext => {
     const raw = (req as Request & { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
@@ -59,51 +58,68 @@ export async function uploadRoutes(fastify: FastifyInstance) {
     return ctx;
   };
 
-  const store = new FileStore({ directory });
-  const transcodeDeps = { db: app.db, storage: app.adapters.mediaStorage, ffmpegPath: app.config.media.ffmpegPath, workDir: path.join(app.config.dataDir, 'tmp') };
-  const tus = new Server({
-    path: `${app.prefix}/admin/uploads`,
-    datastore: store,
-    maxSize: MAX_UPLOAD_BYTES,
-    // Same origin as the console: a relative Location needs no proxy headers to be right.
-    relativeLocation: true,
-    exposedHeaders: ['X-Media-Asset-Id'],
-    async onUploadCreate(req: Request, upload: Upload) {
-      const ctx = contextOf(req);
-      if (!ctx.checked) throw tusRefusal(new AppError(ConsoleErrorCodes.UPLOAD_METADATA_INVALID));
-      const op = requireOperator(ctx.request);
-      try {
-        await recordUpload(app.db, upload.id, op, ctx.checked, Date.now());
-      } catch (err) {
-        ctx.request.log.error({ err }, 'upload record failed');
-        throw tusRefusal(err);
-      }
-      const { filename, filetype, target } = ctx.checked;
-      return { metadata: { filename, filetype, chapterId: String(target.chapterId) } };
-    },
-    async onUploadFinish(req: Request, upload: Upload) {
-      const ctx = contextOf(req);
-      const row = await findUpload(app.db, upload.id);
-      if (!row) throw tusRefusal(new AppError(ConsoleErrorCodes.ADMIN_NOT_FOUND));
-      let asset;
-      try {
-        asset = await finishUpload(app.db, ctx.request, row, Date.now());
-      } catch (err) {
-        ctx.request.log.error({ err, uploadId: upload.id }, 'upload finish failed');
-        throw tusRefusal(err);
-      }
-      ctx.request.log.info({ uploadId: upload.id, assetId: asset?.id ?? null, chapterId: row.chapter_id, size: row.size }, 'upload finished');
-      if (!asset) return {};
-      const file = path.join(directory, upload.id);
-      const log = app.log.child({ uploadId: upload.id, assetId: asset.id });
-      // In the background: the operator polls GET /v1/admin/media/:assetId.
-      void transcodeUpload(transcodeDeps, asset, file)
-        .then((done) => log.info({ status: done.status, error: done.error }, 'uploaded media transcoded'))
-        .catch((err: unknown) => log.error({ err }, 'uploaded media transcode crashed'))
-        .finally(() => store.remove(upload.id).catch((err: unknown) => log.warn({ err }, 'upload file not removed')));
-      return { headers: { 'X-Media-Asset-Id': String(asset.id) } };
-    },
-  });
+  /**
+   * The tus server and its file store, made on the first upload request: the directory is created
+   * then, so a data directory that takes no writes fails that request with a coded 503 (and
+   * /healthz says why) instead of stopping the server at start (FileStore's own mkdir throws
+   * outside any promise).
+   */
+  let made: Promise<{ tus: Server; store: FileStore }> | null = null;
+  const tusServer = () =>
+    (made ??= fsp.mkdir(directory, { recursive: true }).then(
+      () => {
+        const store = new FileStore({ directory });
+        const transcodeDeps = { db: app.db, storage: app.adapters.mediaStorage, ffmpegPath: app.config.media.ffmpegPath, workDir: path.join(app.config.dataDir, 'tmp') };
+        const tus = new Server({
+          path: `${app.prefix}/admin/uploads`,
+          datastore: store,
+          maxSize: MAX_UPLOAD_BYTES,
+          // Same origin as the console: a relative Location needs no proxy headers to be right.
+          relativeLocation: true,
+          exposedHeaders: ['X-Media-Asset-Id'],
+          async onUploadCreate(req: Request, upload: Upload) {
+            const ctx = contextOf(req);
+            if (!ctx.checked) throw tusRefusal(new AppError(ConsoleErrorCodes.UPLOAD_METADATA_INVALID));
+            const op = requireOperator(ctx.request);
+            try {
+              await recordUpload(app.db, upload.id, op, ctx.checked, Date.now());
+            } catch (err) {
+              ctx.request.log.error({ err }, 'upload record failed');
+              throw tusRefusal(err);
+            }
+            const { filename, filetype, target } = ctx.checked;
+            return { metadata: { filename, filetype, chapterId: String(target.chapterId) } };
+          },
+          async onUploadFinish(req: Request, upload: Upload) {
+            const ctx = contextOf(req);
+            const row = await findUpload(app.db, upload.id);
+            if (!row) throw tusRefusal(new AppError(ConsoleErrorCodes.ADMIN_NOT_FOUND));
+            let asset;
+            try {
+              asset = await finishUpload(app.db, ctx.request, row, Date.now());
+            } catch (err) {
+              ctx.request.log.error({ err, uploadId: upload.id }, 'upload finish failed');
+              throw tusRefusal(err);
+            }
+            ctx.request.log.info({ uploadId: upload.id, assetId: asset?.id ?? null, chapterId: row.chapter_id, size: row.size }, 'upload finished');
+            if (!asset) return {};
+            const file = path.join(directory, upload.id);
+            const log = app.log.child({ uploadId: upload.id, assetId: asset.id });
+            // In the background: the operator polls GET /v1/admin/media/:assetId.
+            void transcodeUpload(transcodeDeps, asset, file)
+              .then((done) => log.info({ status: done.status, error: done.error }, 'uploaded media transcoded'))
+              .catch((err: unknown) => log.error({ err }, 'uploaded media transcode crashed'))
+              .finally(() => store.remove(upload.id).catch((err: unknown) => log.warn({ err }, 'upload file not removed')));
+            return { headers: { 'X-Media-Asset-Id': String(asset.id) } };
+          },
+        });
+        return { tus, store };
+      },
+      (err: unknown) => {
+        made = null;
+        throw err;
+      },
+    ));
 
   // tus reads the body itself: leave the stream untouched (tus's Fastify example).
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
@@ -117,6 +133,7 @@ export async function uploadRoutes(fastify: FastifyInstance) {
   }
 
   async function handOver(request: FastifyRequest, reply: FastifyReply, ctx: TusContext) {
+    const { tus } = await tusServer();
     contexts.set(request.raw, ctx);
     // A hijacked reply skips onSend: carry over what the app's hooks set (security headers) and ours.
     for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
