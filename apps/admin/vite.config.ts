@@ -1,14 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { importClosure, type ModuleGraph } from '../../scripts/import-closure.mjs';
 
 const API_ORIGIN = process.env.VITE_API_ORIGIN ?? 'http://127.0.0.1:3000';
 
 const MAIN = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
-
-interface ModuleGraph {
-  getModuleInfo(id: string): { importedIds: readonly string[] } | null;
-}
 
 /**
  * Two vendor chunks. `antd`: the libraries the shell needs at first load (React, antd's core
@@ -25,18 +22,7 @@ function vendorChunks() {
   return (id: string, graph: ModuleGraph): string | null => {
     if (/\/node_modules\/(echarts|zrender)\//.test(id)) return 'echarts';
     if (!id.includes('/node_modules/')) return null;
-    if (!boot) {
-      const found = new Set<string>();
-      // Chunking starts after the module graph is complete, so the static closure is exact.
-      const queue = [MAIN];
-      while (queue.length) {
-        const next = queue.pop()!;
-        if (found.has(next)) continue;
-        found.add(next);
-        queue.push(...(graph.getModuleInfo(next)?.importedIds ?? []));
-      }
-      boot = found;
-    }
+    boot ??= importClosure(graph, [MAIN]);
     return boot.has(id) ? 'antd' : null;
   };
 }

@@ -4,43 +4,15 @@
  * database scripts. A second run for the same phone updates the password and role.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCreate } from '../src/cli/admin-create.ts';
-import { openDatabase, type Database, type Dialect } from '../src/db/database.ts';
 import { verifyPassword } from '../src/modules/admin/password.ts';
-import { createTestDatabase, dialectsUnderTest } from './support/db.ts';
+import { dialectsUnderTest, freshScriptTarget, type ScriptTarget } from './support/db.ts';
 
 const SERVER_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const scripts = (file: string) => (JSON.parse(fs.readFileSync(file, 'utf8')) as { scripts: Record<string, string> }).scripts;
-
-interface Target {
-  env: NodeJS.ProcessEnv;
-  database: () => Database;
-  cleanup: () => Promise<void>;
-}
-
-async function freshTarget(dialect: Dialect): Promise<Target> {
-  if (dialect === 'postgres') {
-    const t = await createTestDatabase('postgres', { migrate: false });
-    const url = new URL(process.env.TEST_DATABASE_URL!);
-    url.searchParams.set('options', `-c search_path=${t.schema!}`);
-    return { env: { NODE_ENV: 'test', DATABASE_URL: url.toString() }, database: () => t, cleanup: t.cleanup };
-  }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jinfa-admin-create-'));
-  const dataDir = path.join(dir, 'data');
-  let database: Database | undefined;
-  return {
-    env: { NODE_ENV: 'test', DATA_DIR: dataDir },
-    database: () => (database ??= openDatabase({ dataDir })),
-    cleanup: async () => {
-      await database?.destroy();
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
 
 it('is a script of the server and of the repository root', () => {
   expect(scripts(path.join(SERVER_ROOT, 'package.json'))['admin:create']).toBe('tsx src/cli/admin-create.ts');
@@ -48,15 +20,15 @@ it('is a script of the server and of the repository root', () => {
 });
 
 describe.each(dialectsUnderTest())('npm run admin:create (%s)', (dialect) => {
-  let target: Target;
+  let target: ScriptTarget;
   beforeAll(async () => {
-    target = await freshTarget(dialect);
+    target = await freshScriptTarget(dialect, 'jinfa-admin-create-', { NODE_ENV: 'test' });
   });
   afterAll(async () => {
     await target?.cleanup();
   });
 
-  const operator = (phone: string) => target.database().db.selectFrom('operators').selectAll().where('phone', '=', phone).executeTakeFirst();
+  const operator = (phone: string) => target.database.db.selectFrom('operators').selectAll().where('phone', '=', phone).executeTakeFirst();
 
   it('migrates a fresh database and creates the operator; a second run updates password and role', async () => {
     const out = await adminCreate(['--phone', '13800000011', '--password', 'first-secret', '--role', 'owner', '--name', '店长'], target.env);
@@ -72,7 +44,7 @@ describe.each(dialectsUnderTest())('npm run admin:create (%s)', (dialect) => {
     expect(updated).toMatchObject({ id: row.id, role: 'finance', name: '店长' });
     expect(await verifyPassword(updated.password_hash, 'second-secret')).toBe(true);
     expect(await verifyPassword(updated.password_hash, 'first-secret')).toBe(false);
-    const audit = await target.database().db.selectFrom('audit_log').select(['action', 'ip']).where('target_id', '=', String(row.id)).orderBy('id').execute();
+    const audit = await target.database.db.selectFrom('audit_log').select(['action', 'ip']).where('target_id', '=', String(row.id)).orderBy('id').execute();
     expect(audit).toEqual([
       { action: 'operator.cli_create', ip: 'cli' },
       { action: 'operator.cli_update', ip: 'cli' },

@@ -1,8 +1,9 @@
 /** What the learners, orders and reviews console suites share: one signed-in operator per role, and the role matrix. */
-import { expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 import { ErrorCodes, ConsoleErrorCodes } from '@jinfa/shared';
 import type { OperatorRole } from '../src/modules/admin/guard.ts';
-import type { TestApp } from './support/build.ts';
+import type { Dialect } from '../src/db/database.ts';
+import { useApp, type TestApp } from './support/build.ts';
 import { signInOperator, type SignedInOperator } from './support/admin.ts';
 import { buildCorporate, buildLecturer } from './support/factories.ts';
 
@@ -18,6 +19,13 @@ export async function signInEveryRole(t: TestApp): Promise<Operators> {
     out[role] = await signInOperator(t, { role, lecturerId: role === 'lecturer' ? lecturer.id : undefined, corporateId: role === 'corporate_admin' ? corporate.id : undefined });
   }
   return out;
+}
+
+/** The suite's app (no rate limits: a suite signs in often) with every role signed in, kept by `onReady`; closed after all. */
+export function useConsoleApp(dialect: Dialect, onReady: (t: TestApp, ops: Operators) => void): void {
+  let app: TestApp;
+  useApp(dialect, (built) => (app = built), { config: { rateLimit: { ipPerMinute: 0, userPerMinute: 0 } } });
+  beforeAll(async () => onReady(app, await signInEveryRole(app)));
 }
 
 export interface Call {
@@ -55,6 +63,17 @@ export async function expectBadIds(t: TestApp, op: SignedInOperator, c: (id: str
   }
   const res = await call(t, op, c('2147483000'));
   expect(res.json().code).toBe(ConsoleErrorCodes.ADMIN_NOT_FOUND);
+}
+
+/** Each query string on each list path answers the validation code, never a 500. */
+export async function expectBadQueries(t: TestApp, op: SignedInOperator, paths: readonly string[], queries: readonly string[]): Promise<void> {
+  for (const q of queries) {
+    for (const path of paths) {
+      const res = await call(t, op, { method: 'GET', url: `${path}${q}` });
+      expect(res.statusCode, `${path}${q}`).toBeLessThan(500);
+      expect(res.json().code, `${path}${q}`).toBe(ErrorCodes.VALIDATION);
+    }
+  }
 }
 
 export async function auditRowsOf(t: TestApp, action: string, targetId: number | string) {

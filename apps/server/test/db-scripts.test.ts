@@ -6,14 +6,13 @@
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database, type Dialect } from '../src/db/database.ts';
-import { createTestDatabase, dialectsUnderTest } from './support/db.ts';
+import type { Database } from '../src/db/database.ts';
+import { dialectsUnderTest, freshScriptTarget, type ScriptTarget } from './support/db.ts';
 
 const SERVER_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const REPO_ROOT = path.resolve(SERVER_ROOT, '../..');
@@ -43,42 +42,10 @@ async function rowCounts(database: Database, schema?: string): Promise<Record<st
   return counts;
 }
 
-interface Target {
-  env: Record<string, string>;
-  /** The database the scripts wrote, opened by the test. */
-  database: Database;
-  schema?: string;
-  cleanup: () => Promise<void>;
-}
-
-async function freshTarget(dialect: Dialect): Promise<Target> {
-  if (dialect === 'postgres') {
-    const t = await createTestDatabase('postgres', { migrate: false });
-    const url = new URL(process.env.TEST_DATABASE_URL!);
-    url.searchParams.set('options', `-c search_path=${t.schema!}`);
-    return { env: { DATABASE_URL: url.toString() }, database: t, schema: t.schema!, cleanup: t.cleanup };
-  }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jinfa-db-scripts-'));
-  // A DATA_DIR that does not exist yet, as on a fresh clone.
-  const dataDir = path.join(dir, 'data');
-  let database: Database | undefined;
-  return {
-    env: { DATA_DIR: dataDir },
-    get database() {
-      database ??= openDatabase({ dataDir });
-      return database;
-    },
-    cleanup: async () => {
-      await database?.destroy();
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
 describe.each(dialectsUnderTest())('npm run db:migrate, db:seed (%s)', (dialect) => {
-  let target: Target;
+  let target: ScriptTarget;
   beforeAll(async () => {
-    target = await freshTarget(dialect);
+    target = await freshScriptTarget(dialect, 'jinfa-db-scripts-');
   });
   afterAll(async () => {
     await target?.cleanup();

@@ -21,16 +21,18 @@ export const adminListPaging = {
   order: Type.Optional(Literals(['ascend', 'descend'])),
 };
 
-export const AdminOperatorSelf = Type.Object({
+/** What the console says of any operator: the signed-in one (phone masked, 138****0001) and the owner's list. */
+const operatorFields = {
   id: Type.Integer(),
-  /** Masked: 138****0001. */
   phone: Type.String(),
   name: Type.String(),
   role: OperatorRoleSchema,
   lecturerId: NullableInt,
   corporateId: NullableInt,
   totpEnabled: Type.Boolean(),
-});
+};
+
+export const AdminOperatorSelf = Type.Object(operatorFields);
 export type AdminOperatorSelf = Static<typeof AdminOperatorSelf>;
 
 export const AdminSignInBody = Type.Object({
@@ -50,13 +52,7 @@ export type AdminTotpSetup = Static<typeof AdminTotpSetup>;
 export const AdminTotpEnableBody = Type.Object({ code: TotpCode });
 
 export const AdminOperator = Type.Object({
-  id: Type.Integer(),
-  phone: Type.String(),
-  name: Type.String(),
-  role: OperatorRoleSchema,
-  lecturerId: NullableInt,
-  corporateId: NullableInt,
-  totpEnabled: Type.Boolean(),
+  ...operatorFields,
   disabled: Type.Boolean(),
   createdAt: Type.Integer(),
   updatedAt: Type.Integer(),

@@ -37,3 +37,15 @@ export function activityAt(at: ActivityTime, anchor: number): number {
   const midnight = Math.floor((anchor + SHANGHAI_OFFSET_MS) / DAY_MS) * DAY_MS - SHANGHAI_OFFSET_MS;
   return midnight - Number(day[1]) * DAY_MS + Number(day[2]) * HOUR_MS + Number(day[3]) * 60_000;
 }
+
+/** The profile every demo person (preset user or console learner) carries. */
+export interface DemoPersonSeed {
+  /** Unique: presets and demo learners each keep their own range (tests use 138/139/137…). */
+  mobile: string;
+  name: string;
+  nickname: string;
+  email: string;
+  company: string;
+  department: string;
+  position: string;
+}

@@ -5,17 +5,10 @@
  * the moment the seed runs (see `ActivityTime` in common.ts), so the console's 30-day dashboard
  * shows them on a first start. All of them and their employers are fictional.
  */
-import type { ActivityTime } from './common.ts';
+import type { ActivityTime, DemoPersonSeed } from './common.ts';
 
-export interface DemoLearnerSeed {
-  /** Unique; 158 6601 xxxx is kept for demo learners (tests use 138/139/137…). */
-  mobile: string;
-  name: string;
-  nickname: string;
-  email: string;
-  company: string;
-  department: string;
-  position: string;
+/** `mobile`: 158 6601 xxxx is kept for demo learners. */
+export interface DemoLearnerSeed extends DemoPersonSeed {
   /** When the account was made (first WeChat sign-in). */
   joined: ActivityTime;
   /**

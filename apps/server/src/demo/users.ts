@@ -1,15 +1,9 @@
 /** Demo preset users: the accounts offered by the test-login page, one per kind of learner. */
+import type { DemoPersonSeed } from './common.ts';
 import type { CorporateKey } from './corporates.ts';
 
-export interface PresetUserSeed {
+export interface PresetUserSeed extends DemoPersonSeed {
   preset_label: string;
-  mobile: string;
-  name: string;
-  nickname: string;
-  email: string;
-  company: string;
-  department: string;
-  position: string;
   /** spec §3 user type 1..10 */
   user_type: number;
   /** 0 not audited, 1 passed, 2 failed */

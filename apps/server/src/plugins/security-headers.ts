@@ -37,19 +37,26 @@ export function inlineHashes(html: string, tag: 'script' | 'style'): string[] {
   return [...out];
 }
 
-async function securityHeadersPlugin(app: FastifyInstance) {
-  const indexFile = path.join(app.config.webDist, 'index.html');
-  const html = fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : '';
-  const httpsOrigin = (app.config.publicUrl ?? '').toLowerCase().startsWith('https://');
+/** What tells the H5 app's policy from the console's: the rest of the two policies is the same. */
+interface PolicyDifferences {
+  httpsOrigin: boolean;
+  /** Script sources besides 'self'. */
+  scriptSrc: string[];
+  /** Style sources besides 'self'. */
+  styleSrc: string[];
+  referrerPolicy: 'strict-origin-when-cross-origin' | 'same-origin';
+}
 
-  const headers = helmet({
+/** helmet's middleware for one app's pages, built once. */
+function buildHeaders({ httpsOrigin, scriptSrc, styleSrc, referrerPolicy }: PolicyDifferences) {
+  return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...WECHAT_SDK_ORIGINS, ...inlineHashes(html, 'script')],
+        scriptSrc: ["'self'", ...scriptSrc],
         scriptSrcAttr: ["'none'"],
-        styleSrc: ["'self'", ...inlineHashes(html, 'style')],
+        styleSrc: ["'self'", ...styleSrc],
         imgSrc: ["'self'", 'data:', 'blob:', ...WECHAT_AVATAR_ORIGINS],
         // hls.js plays through Media Source Extensions: blob: media, and its worker from a blob:.
         mediaSrc: ["'self'", 'blob:'],
@@ -65,9 +72,22 @@ async function securityHeadersPlugin(app: FastifyInstance) {
       },
     },
     strictTransportSecurity: false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    referrerPolicy: { policy: referrerPolicy },
     frameguard: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
+  });
+}
+
+async function securityHeadersPlugin(app: FastifyInstance) {
+  const indexFile = path.join(app.config.webDist, 'index.html');
+  const html = fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : '';
+  const httpsOrigin = (app.config.publicUrl ?? '').toLowerCase().startsWith('https://');
+
+  const headers = buildHeaders({
+    httpsOrigin,
+    scriptSrc: [...WECHAT_SDK_ORIGINS, ...inlineHashes(html, 'script')],
+    styleSrc: inlineHashes(html, 'style'),
+    referrerPolicy: 'strict-origin-when-cross-origin',
   });
 
   // The operator console (/admin, decision 026) has its own policy: antd 6 writes its styles into
@@ -75,30 +95,11 @@ async function securityHeadersPlugin(app: FastifyInstance) {
   // allowed there and only there; scripts stay 'self' plus the hashes of its index.html.
   const adminIndex = path.join(app.config.adminDist, 'index.html');
   const adminHtml = fs.existsSync(adminIndex) ? fs.readFileSync(adminIndex, 'utf8') : '';
-  const adminHeaders = helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...inlineHashes(adminHtml, 'script')],
-        scriptSrcAttr: ["'none'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...WECHAT_AVATAR_ORIGINS],
-        mediaSrc: ["'self'", 'blob:'],
-        workerSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        ...(httpsOrigin ? { upgradeInsecureRequests: [] } : {}),
-      },
-    },
-    strictTransportSecurity: false,
-    referrerPolicy: { policy: 'same-origin' },
-    frameguard: { action: 'deny' },
-    crossOriginEmbedderPolicy: false,
+  const adminHeaders = buildHeaders({
+    httpsOrigin,
+    scriptSrc: inlineHashes(adminHtml, 'script'),
+    styleSrc: ["'unsafe-inline'"],
+    referrerPolicy: 'same-origin',
   });
   const isConsolePage = (url: string) => url === '/admin' || url.startsWith('/admin/') || url.startsWith('/admin?');
 

@@ -3,6 +3,9 @@
  * TEST_DATABASE_URL is set (Kysely's own test-setup loops over dialects the same way).
  */
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'kysely';
 import { openDatabase, type Database, type Dialect } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
@@ -43,4 +46,37 @@ export async function createTestDatabase(dialect: Dialect, opts: { migrate?: boo
   }
   if (opts.migrate !== false) await migrateToLatest(database.db, database.dialect);
   return { ...database, cleanup, schema: pgSchema };
+}
+
+/** Where a command-line script under test writes: a fresh PostgreSQL schema, or a DATA_DIR not made yet (as on a fresh clone). */
+export interface ScriptTarget {
+  /** The script's environment: DATABASE_URL pointed at the schema, or DATA_DIR; `extraEnv` besides. */
+  env: Record<string, string>;
+  /** The database the script wrote, opened by the test (on SQLite when first read). */
+  readonly database: Database;
+  schema?: string;
+  cleanup: () => Promise<void>;
+}
+
+export async function freshScriptTarget(dialect: Dialect, tmpPrefix: string, extraEnv: Record<string, string> = {}): Promise<ScriptTarget> {
+  if (dialect === 'postgres') {
+    const t = await createTestDatabase('postgres', { migrate: false });
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.searchParams.set('options', `-c search_path=${t.schema!}`);
+    return { env: { ...extraEnv, DATABASE_URL: url.toString() }, database: t, schema: t.schema!, cleanup: t.cleanup };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), tmpPrefix));
+  const dataDir = path.join(dir, 'data');
+  let database: Database | undefined;
+  return {
+    env: { ...extraEnv, DATA_DIR: dataDir },
+    get database() {
+      database ??= openDatabase({ dataDir });
+      return database;
+    },
+    cleanup: async () => {
+      await database?.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }

@@ -6,6 +6,7 @@ import type { Insertable, Kysely } from 'kysely';
 import type { TokenPair } from '@jinfa/shared';
 import type { CoursesTable, DB, LivesTable, NewUser, UserRow } from '../../src/db/schema.ts';
 import { insertUser, newUser } from '../../src/modules/users/user-repository.ts';
+import { newCourseDefaults } from '../../src/modules/courses/course-admin-repository.ts';
 import { issueTokenPair } from '../../src/modules/auth/token-service.ts';
 import type { TestApp } from './build.ts';
 
@@ -73,19 +74,9 @@ export async function buildCourse(db: Kysely<DB>, overrides: CourseOverrides = {
       vip_price: 19900,
       original_price: 39900,
       is_free: 0,
-      member_free: 0,
-      home_list_type: null,
-      activity_type: 0,
-      corporate_id: null,
+      ...newCourseDefaults(now),
       status: 1,
       duration_seconds: 3600,
-      native_only: 0,
-      needs_verified_profile: 0,
-      learners_count: 0,
-      sort: 0,
-      published_at: now,
-      created_at: now,
-      updated_at: now,
       ...overrides,
     })
     .returningAll()

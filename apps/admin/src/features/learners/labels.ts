@@ -3,6 +3,8 @@
  * audited, 1 passed, 2 failed); a 0 profile the learner has submitted is waiting for review.
  * Tag colours are solid with white text (antd's light presets fall below 4.5:1).
  */
+import { USER_TYPE_LABELS as SHARED_USER_TYPE_LABELS } from '@jinfa/shared/enums';
+
 export type AuditFilter = 'unsubmitted' | 'pending' | 'passed' | 'failed';
 
 export const AUDIT_FILTER_OPTIONS: { value: AuditFilter; label: string }[] = [
@@ -34,19 +36,8 @@ export const AUDIT_RESULT_LABELS: Readonly<Record<number, string>> = {
   262148: '审核未通过，未重新提交',
 };
 
-/** spec §3 user types. */
-export const USER_TYPE_LABELS: Readonly<Record<number, string>> = {
-  1: '普通用户',
-  2: '限时会员',
-  3: '基础会员',
-  4: '专题会员',
-  5: '套餐会员',
-  6: '企业定制会员',
-  7: '企业年度会员',
-  8: '早鸟用户',
-  9: '学生优惠会员',
-  10: '流量包会员',
-};
+/** spec §3 user types: the shared names, looked up by any number. */
+export const USER_TYPE_LABELS: Readonly<Record<number, string>> = SHARED_USER_TYPE_LABELS;
 
 /** Sign-up kinds (spec §3 1..6, 7 membership, decision 012). */
 export const ORDER_KIND_LABELS: Readonly<Record<number, string>> = {

@@ -1,6 +1,6 @@
 /** Operator rows. Plain rows in, plain rows out. */
 import type { Conn } from '../../db/conn.ts';
-import type { OperatorRow } from '../../db/schema.ts';
+import type { OperatorRow, OperatorsTable } from '../../db/schema.ts';
 
 function plain(row: OperatorRow): OperatorRow {
   return { ...row, id: Number(row.id), created_at: Number(row.created_at), updated_at: Number(row.updated_at) };
@@ -16,15 +16,7 @@ export async function findOperatorByPhone(db: Conn, phone: string): Promise<Oper
   return row ? plain(row) : undefined;
 }
 
-export interface NewOperatorRow {
-  phone: string;
-  name: string;
-  password_hash: string;
-  role: string;
-  lecturer_id: number | null;
-  corporate_id: number | null;
-  now: number;
-}
+export type NewOperatorRow = Pick<OperatorsTable, 'phone' | 'name' | 'password_hash' | 'role' | 'lecturer_id' | 'corporate_id'> & { now: number };
 
 export async function insertOperator(db: Conn, row: NewOperatorRow): Promise<number> {
   const { now, ...rest } = row;

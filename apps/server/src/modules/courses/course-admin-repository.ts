@@ -134,6 +134,26 @@ export async function findAdminChapter(db: Conn, id: number): Promise<AdminChapt
   return { ...chapter, asset: asset ?? null };
 }
 
+/**
+ * The columns every new course starts with, whoever makes it (the console, test factories): a plain
+ * course for everyone, no learners yet, published and made `now`.
+ */
+export function newCourseDefaults(now: number) {
+  return {
+    member_free: 0,
+    home_list_type: null,
+    activity_type: 0,
+    corporate_id: null,
+    native_only: 0,
+    needs_verified_profile: 0,
+    learners_count: 0,
+    sort: 0,
+    published_at: now,
+    created_at: now,
+    updated_at: now,
+  } satisfies Partial<Insertable<CoursesTable>>;
+}
+
 export async function insertCourse(db: Conn, values: Insertable<CoursesTable>): Promise<number> {
   const row = await db.insertInto('courses').values(values).returning('id').executeTakeFirstOrThrow();
   return Number(row.id);

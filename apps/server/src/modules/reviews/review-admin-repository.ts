@@ -3,8 +3,9 @@
  * hidden flag, course and words in the text, and the hide / restore write. The learner-facing
  * reads in review-repository.ts leave hidden rows out.
  */
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Conn } from '../../db/conn.ts';
+import type { CommentsTable } from '../../db/schema.ts';
 import { countRows } from '../../db/paging.ts';
 
 export type ReviewTable = 'appraisals' | 'comments';
@@ -37,20 +38,20 @@ function contains(text: string) {
   return sql<boolean>`r.content like ${pattern} escape '\\'`;
 }
 
-function filteredAppraisals(db: Conn, f: ReviewFilter) {
-  let q = db.selectFrom('appraisals as r');
+/** Either table as `r`, typed by the columns the two share (a comment's are all an appraisal has too). */
+function filtered(db: Conn, table: ReviewTable, f: ReviewFilter) {
+  let q = db.selectFrom(sql<Selectable<CommentsTable>>`${sql.table(table)}`.as('r'));
   if (f.hidden !== undefined) q = q.where('r.hidden', '=', f.hidden ? 1 : 0);
   if (f.courseId !== undefined) q = q.where('r.course_id', '=', f.courseId);
   if (f.q) q = q.where(contains(f.q));
   return q;
 }
 
-function filteredComments(db: Conn, f: ReviewFilter) {
-  let q = db.selectFrom('comments as r');
-  if (f.hidden !== undefined) q = q.where('r.hidden', '=', f.hidden ? 1 : 0);
-  if (f.courseId !== undefined) q = q.where('r.course_id', '=', f.courseId);
-  if (f.q) q = q.where(contains(f.q));
-  return q;
+/** A comment has no score and is never edited: null, and its creation time, in those columns. */
+function scoreAndUpdated(table: ReviewTable) {
+  return table === 'appraisals'
+    ? [sql<number | null>`r.score`.as('score'), sql<number>`r.updated_at`.as('updated_at')]
+    : [sql<number | null>`null`.as('score'), sql<number>`r.created_at`.as('updated_at')];
 }
 
 export async function listReviewsForConsole(
@@ -59,37 +60,7 @@ export async function listReviewsForConsole(
   f: ReviewFilter,
   page: { offset: number; limit: number; ascending: boolean },
 ): Promise<{ rows: ConsoleReviewRow[]; total: number }> {
-  const dir = page.ascending ? 'asc' : 'desc';
-  if (table === 'appraisals') {
-    const base = filteredAppraisals(db, f);
-    const [rows, total] = await Promise.all([
-      base
-        .innerJoin('courses as c', 'c.id', 'r.course_id')
-        .innerJoin('users as u', 'u.id', 'r.user_id')
-        .select([
-          'r.id',
-          'r.course_id',
-          'c.name as course_title',
-          'r.user_id',
-          'u.name as user_name',
-          'u.nickname as user_nickname',
-          'r.score',
-          'r.content',
-          'r.hidden',
-          'r.hidden_reason',
-          'r.hidden_at',
-          'r.created_at',
-          'r.updated_at',
-        ])
-        .orderBy('r.id', dir)
-        .offset(page.offset)
-        .limit(page.limit)
-        .execute(),
-      countRows(base),
-    ]);
-    return { rows, total };
-  }
-  const base = filteredComments(db, f);
+  const base = filtered(db, table, f);
   const [rows, total] = await Promise.all([
     base
       .innerJoin('courses as c', 'c.id', 'r.course_id')
@@ -107,13 +78,14 @@ export async function listReviewsForConsole(
         'r.hidden_at',
         'r.created_at',
       ])
-      .orderBy('r.id', dir)
+      .select(scoreAndUpdated(table))
+      .orderBy('r.id', page.ascending ? 'asc' : 'desc')
       .offset(page.offset)
       .limit(page.limit)
       .execute(),
     countRows(base),
   ]);
-  return { rows: rows.map((r) => ({ ...r, score: null, updated_at: r.created_at })), total };
+  return { rows, total };
 }
 
 export interface ReviewModeration {

@@ -3,16 +3,16 @@
  * 「待审核资料」 quick filter (submitted profiles, the longest waiting first). Every filter, the
  * page and the sort live in the address (use-table-query), so a link shows the same rows.
  */
-import { Button, Card, Empty, Flex, Input, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Flex, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { AuditOutlined } from '@ant-design/icons';
 import { useEffect, useState } from 'react';
 import type { AdminLearnerListItem } from '@jinfa/shared/admin-people-schemas';
 import { formatDate, formatTime } from '../../../lib/format';
-import { LoadError } from '../../../lib/load-error';
 import { Link, useSearchParams } from '../../../lib/router';
 import type { PageProps } from '../../../lib/router';
 import { useTableQuery } from '../../../lib/use-table-query';
+import { ClearFilters, ListTable, SearchFilter } from '../../../lib/list-parts';
 import { AUDIT_FILTER_OPTIONS, auditLabel } from '../labels';
 import type { AuditFilter } from '../labels';
 
@@ -167,16 +167,13 @@ export function LearnerListPage(_props: PageProps) {
       </Typography.Title>
       <Card>
         <Flex gap={12} wrap align="center" style={{ marginBottom: 16 }}>
-          <Input.Search
-            aria-label="搜索手机号或姓名"
+          <SearchFilter
+            label="搜索手机号或姓名"
             placeholder="手机号（11 位）或姓名"
-            allowClear
             value={search}
-            maxLength={40}
-            onChange={(e) => setSearch(e.target.value)}
-            onSearch={(v) => setFilters({ q: v.trim() })}
-            style={{ width: 260 }}
-            data-testid="learner-search"
+            onChange={setSearch}
+            onSearch={(q) => setFilters({ q })}
+            testId="learner-search"
           />
           <Select<AuditFilter>
             aria-label="审核状态"
@@ -205,22 +202,9 @@ export function LearnerListPage(_props: PageProps) {
           >
             待审核资料
           </Button>
-          {anyFilter ? (
-            <Button type="link" onClick={() => setSearchParams({})}>
-              清除筛选
-            </Button>
-          ) : null}
+          <ClearFilters shown={anyFilter} onClear={() => setSearchParams({})} />
         </Flex>
-        {query.isError ? <LoadError error={query.error} onRetry={() => void query.refetch()} /> : null}
-        <Table<AdminLearnerListItem>
-          {...tableProps}
-          columns={columns}
-          size="middle"
-          scroll={{ x: 1000 }}
-          locale={{
-            emptyText: <Empty description={anyFilter ? '没有符合条件的用户' : '还没有用户'} image={Empty.PRESENTED_IMAGE_SIMPLE} />,
-          }}
-        />
+        <ListTable<AdminLearnerListItem> {...tableProps} query={query} columns={columns} scrollX={1000} filtered={anyFilter} noun="用户" />
       </Card>
     </Space>
   );

@@ -3,18 +3,18 @@
  * the day range they were placed (Beijing days), newest first; 导出 CSV downloads
  * `/v1/admin/orders.csv` with the same filters. Everything lives in the address.
  */
-import { Button, Card, DatePicker, Empty, Flex, Input, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, DatePicker, Flex, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useEffect, useMemo, useState } from 'react';
 import type { Dayjs } from 'dayjs';
 import type { AdminOrderListItem } from '@jinfa/shared/admin-people-schemas';
 import { dayjs, formatDate, formatFen, formatTime, startOfDayMs } from '../../../lib/format';
-import { LoadError } from '../../../lib/load-error';
 import { Link, useSearchParams } from '../../../lib/router';
 import type { PageProps } from '../../../lib/router';
 import { hasRole, useSession } from '../../../lib/session';
 import { useTableQuery } from '../../../lib/use-table-query';
+import { ClearFilters, ListTable, SearchFilter } from '../../../lib/list-parts';
 import { OrderNo } from '../components/order-no';
 import { orderCsvHref } from '../csv';
 import { KIND_FILTER_OPTIONS, ORDER_STATUS, ORDER_STATUS_OPTIONS, PROVIDER_LABELS, REFUND_STATE, kindLabel } from '../labels';
@@ -128,16 +128,13 @@ export function OrderListPage(_props: PageProps) {
       </Flex>
       <Card>
         <Flex gap={12} wrap align="center" style={{ marginBottom: 16 }}>
-          <Input.Search
-            aria-label="搜索订单号或手机号"
+          <SearchFilter
+            label="搜索订单号或手机号"
             placeholder="订单号或买家手机号"
-            allowClear
-            maxLength={40}
             value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            onSearch={(v) => setFilters({ q: v.trim() })}
-            style={{ width: 260 }}
-            data-testid="orders-search"
+            onChange={setSearch}
+            onSearch={(q) => setFilters({ q })}
+            testId="orders-search"
           />
           <Select
             aria-label="订单状态"
@@ -172,20 +169,9 @@ export function OrderListPage(_props: PageProps) {
             }}
             style={{ width: 280 }}
           />
-          {anyFilter ? (
-            <Button type="link" onClick={() => setSearchParams({})}>
-              清除筛选
-            </Button>
-          ) : null}
+          <ClearFilters shown={anyFilter} onClear={() => setSearchParams({})} />
         </Flex>
-        {query.isError ? <LoadError error={query.error} onRetry={() => void query.refetch()} /> : null}
-        <Table<OrderRow>
-          {...tableProps}
-          columns={columns}
-          size="middle"
-          scroll={{ x: 1100 }}
-          locale={{ emptyText: <Empty description={anyFilter ? '没有符合条件的订单' : '还没有订单'} image={Empty.PRESENTED_IMAGE_SIMPLE} /> }}
-        />
+        <ListTable<OrderRow> {...tableProps} query={query} columns={columns} scrollX={1100} filtered={anyFilter} noun="订单" />
       </Card>
     </Space>
   );

@@ -3,7 +3,7 @@
  * hidden, course and text; hide or restore with a reason (the audit log keeps it). The tab, the
  * filters, the page and the sort live in the address.
  */
-import { Button, Card, Empty, Flex, Input, Rate, Select, Space, Table, Tabs, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Empty, Flex, Rate, Select, Space, Table, Tabs, Tag, Tooltip, Typography } from 'antd';
 // The shell's antd App (src/app imports antd by path); its context carries message and modal.
 import AntdApp from 'antd/es/app';
 import type { TableColumnsType } from 'antd';
@@ -19,6 +19,7 @@ import { ReasonModal } from '../../../lib/reason-modal';
 import { useSearchParams } from '../../../lib/router';
 import type { PageProps } from '../../../lib/router';
 import { useTableQuery } from '../../../lib/use-table-query';
+import { SearchFilter } from '../../../lib/list-parts';
 
 type Kind = 'appraisals' | 'comments';
 type Item = AdminAppraisalItem | AdminCommentItem;
@@ -174,15 +175,12 @@ function ReviewTable({ kind }: { kind: Kind }) {
   return (
     <>
       <Flex gap={12} wrap align="center" style={{ marginBottom: 16 }}>
-        <Input.Search
-          aria-label={`搜索${noun}内容`}
+        <SearchFilter
+          label={`搜索${noun}内容`}
           placeholder={`搜索${noun}内容`}
-          allowClear
-          maxLength={40}
           value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          onSearch={(v) => setFilters({ q: v.trim() })}
-          style={{ width: 260 }}
+          onChange={setSearch}
+          onSearch={(q) => setFilters({ q })}
         />
         <Select
           aria-label="显示状态"

@@ -8,7 +8,7 @@ import { ConsoleErrorCodes, type AdminAppraisalPage, type AdminCommentPage, type
 import type { Db } from '../../../db/conn.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { catalogueCacheFor, dropCourseAnswers } from '../../courses/http-cache.ts';
-import { findReviewForModeration, listReviewsForConsole, setReviewHidden, type ReviewTable } from '../../reviews/review-admin-repository.ts';
+import { findReviewForModeration, listReviewsForConsole, setReviewHidden, type ConsoleReviewRow, type ReviewTable } from '../../reviews/review-admin-repository.ts';
 import { pageOf, paging, type AuditFn } from './section-kit.ts';
 
 const userNameOf = (r: { user_name: string; user_nickname: string }) => r.user_name || r.user_nickname;
@@ -18,50 +18,34 @@ function filterOf(q: AdminReviewListQuery) {
   return { hidden: q.hidden, courseId: q.courseId, q: text ? text : undefined };
 }
 
-export async function appraisalPage(db: Db, query: AdminReviewListQuery): Promise<AdminAppraisalPage> {
-  const { page, pageSize, offset, ascending } = paging(query);
-  const { rows, total } = await listReviewsForConsole(db, 'appraisals', filterOf(query), { offset, limit: pageSize, ascending });
-  return pageOf(
-    rows.map((r) => ({
-      id: r.id,
-      courseId: r.course_id,
-      courseTitle: r.course_title,
-      userId: r.user_id,
-      userName: userNameOf(r),
-      score: r.score ?? 0,
-      content: r.content,
-      hidden: r.hidden === 1,
-      hiddenReason: r.hidden_reason,
-      hiddenAt: r.hidden_at,
-      createdAt: r.created_at,
-      updatedAt: r.updated_at,
-    })),
-    total,
-    page,
-    pageSize,
-  );
+/** The fields an appraisal and a comment share in the console's lists. */
+function reviewItem(r: ConsoleReviewRow) {
+  return {
+    id: r.id,
+    courseId: r.course_id,
+    courseTitle: r.course_title,
+    userId: r.user_id,
+    userName: userNameOf(r),
+    content: r.content,
+    hidden: r.hidden === 1,
+    hiddenReason: r.hidden_reason,
+    hiddenAt: r.hidden_at,
+    createdAt: r.created_at,
+  };
 }
 
-export async function commentPage(db: Db, query: AdminReviewListQuery): Promise<AdminCommentPage> {
+async function reviewPage<T>(db: Db, table: ReviewTable, query: AdminReviewListQuery, item: (r: ConsoleReviewRow) => T) {
   const { page, pageSize, offset, ascending } = paging(query);
-  const { rows, total } = await listReviewsForConsole(db, 'comments', filterOf(query), { offset, limit: pageSize, ascending });
-  return pageOf(
-    rows.map((r) => ({
-      id: r.id,
-      courseId: r.course_id,
-      courseTitle: r.course_title,
-      userId: r.user_id,
-      userName: userNameOf(r),
-      content: r.content,
-      hidden: r.hidden === 1,
-      hiddenReason: r.hidden_reason,
-      hiddenAt: r.hidden_at,
-      createdAt: r.created_at,
-    })),
-    total,
-    page,
-    pageSize,
-  );
+  const { rows, total } = await listReviewsForConsole(db, table, filterOf(query), { offset, limit: pageSize, ascending });
+  return pageOf(rows.map(item), total, page, pageSize);
+}
+
+export function appraisalPage(db: Db, query: AdminReviewListQuery): Promise<AdminAppraisalPage> {
+  return reviewPage(db, 'appraisals', query, (r) => ({ ...reviewItem(r), score: r.score ?? 0, updatedAt: r.updated_at }));
+}
+
+export function commentPage(db: Db, query: AdminReviewListQuery): Promise<AdminCommentPage> {
+  return reviewPage(db, 'comments', query, reviewItem);
 }
 
 const TARGET: Record<ReviewTable, { type: string; cacheRoute: string }> = {

@@ -4,17 +4,10 @@
  * Plain rows in, plain rows out.
  */
 import type { Conn } from '../../../db/conn.ts';
-import type { MediaUploadRow } from '../../../db/schema.ts';
+import type { MediaUploadRow, MediaUploadsTable } from '../../../db/schema.ts';
 
-export interface NewUpload {
-  id: string;
-  operator_id: number;
-  course_id: number;
-  chapter_id: number;
-  filename: string;
-  filetype: string;
-  size: number;
-}
+/** What the console knows of an upload when tus creates it; the rest is set here. */
+export type NewUpload = Pick<MediaUploadsTable, 'id' | 'operator_id' | 'course_id' | 'chapter_id' | 'filename' | 'filetype' | 'size'>;
 
 export async function insertUpload(db: Conn, u: NewUpload, now: number): Promise<void> {
   await db
