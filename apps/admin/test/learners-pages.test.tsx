@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AdminLearnerDetail, AdminLearnerListItem } from '@jinfa/shared/admin-people-schemas';
+import type { AdminLearnerListItem } from '@jinfa/shared/admin-people-schemas';
+import { T, detail } from './learner-fixtures';
 import { mockApi, operator, renderApp } from './support';
 import type { Call } from './support';
 
-const T = Date.UTC(2026, 10, 20, 2, 0); // 2026-11-20 10:00 Beijing
 
 function listItem(over: Partial<AdminLearnerListItem>): AdminLearnerListItem {
   return {
@@ -24,37 +24,6 @@ function listItem(over: Partial<AdminLearnerListItem>): AdminLearnerListItem {
   };
 }
 
-function detail(over: Partial<AdminLearnerDetail> = {}): AdminLearnerDetail {
-  return {
-    id: 7,
-    name: '李四',
-    nickname: '小李',
-    avatar: '',
-    phoneMasked: '139****0007',
-    email: 'li@example.com',
-    emailVerified: true,
-    company: '某银行',
-    department: '法务部',
-    position: '经理',
-    userType: 1,
-    memberExpireAt: null,
-    corporateId: null,
-    auditStatus: 0,
-    auditRemark: '',
-    auditSubmittedAt: T,
-    auditSubmitCount: 1,
-    auditResult: 262144,
-    reviewable: true,
-    locked: false,
-    blacklisted: false,
-    createdAt: T,
-    memberships: [],
-    recentOrders: [],
-    orderCount: 0,
-    learningSeconds: 5400,
-    ...over,
-  };
-}
 
 const params = (c: Call) => Object.fromEntries(new URL(c.url, 'http://x').searchParams);
 

@@ -31,8 +31,8 @@ async function menuLabels(): Promise<string[]> {
 
 // docs/console.md, "Roles": what each role may use.
 const EXPECTED: Record<OperatorRole, string[]> = {
-  owner: ['仪表盘', '课程', '用户', '订单与资金', '订单', '退款', '支付异常', '评价', '审计日志', '运营人员'],
-  operator: ['仪表盘', '课程'],
+  owner: ['仪表盘', '课程', '首页与发现', '用户', '订单与资金', '订单', '退款', '支付异常', '评价', '审计日志', '运营人员'],
+  operator: ['仪表盘', '课程', '首页与发现'],
   finance: ['仪表盘', '订单与资金', '订单', '退款', '支付异常'],
   reviewer: ['仪表盘', '用户', '评价'],
   lecturer: ['课程'],

@@ -50,7 +50,8 @@ export const AdminLearnerMembership = Type.Object({
   startsAt: Type.Integer(),
   expiresAt: Type.Integer(),
   revokedAt: NullableInt,
-  orderId: Type.Integer(),
+  /** The paid membership order; null for a grant an operator made in the console. */
+  orderId: NullableInt,
   /** Not revoked and not yet expired. */
   active: Type.Boolean(),
 });
@@ -150,6 +151,29 @@ export type AdminLearnerLockBody = Static<typeof AdminLearnerLockBody>;
 
 export const AdminLearnerBlacklistBody = Type.Object({ blacklisted: Type.Boolean(), reason: Reason }, { additionalProperties: false });
 export type AdminLearnerBlacklistBody = Static<typeof AdminLearnerBlacklistBody>;
+
+/** `POST /v1/admin/learners/:id/memberships`: grant a plan for `days` (the plan's own duration when omitted). */
+export const AdminLearnerMembershipGrantBody = Type.Object(
+  { planId: Id(), days: Type.Optional(Int({ minimum: 1, maximum: 3650 })), reason: Reason },
+  { additionalProperties: false },
+);
+export type AdminLearnerMembershipGrantBody = Static<typeof AdminLearnerMembershipGrantBody>;
+
+export const AdminLearnerMembershipRevokeBody = Type.Object({ reason: Reason }, { additionalProperties: false });
+export type AdminLearnerMembershipRevokeBody = Static<typeof AdminLearnerMembershipRevokeBody>;
+
+export const AdminLearnerGrantParams = Type.Object({ id: Id(), grantId: Id() });
+export type AdminLearnerGrantParams = Static<typeof AdminLearnerGrantParams>;
+
+/** What a membership grant or revoke answers: the learner's membership after it. */
+export const AdminLearnerMembershipState = Type.Object({
+  id: Type.Integer(),
+  userType: Type.Integer(),
+  memberExpireAt: NullableInt,
+  grantId: Type.Integer(),
+  memberships: Type.Array(AdminLearnerMembership),
+});
+export type AdminLearnerMembershipState = Static<typeof AdminLearnerMembershipState>;
 
 /** What a learner write answers: the learner's state after it. */
 export const AdminLearnerState = Type.Object({

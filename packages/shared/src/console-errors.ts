@@ -35,6 +35,15 @@ export const CONSOLE_ERROR_CATALOGUE = {
   [-10863]: { message: '请提供文件大小（Upload-Length），文件不能为空', status: 400 },
   [-10864]: { message: '文件类型与课程不符：视频课程请上传视频，音频课程请上传音频或视频', status: 400 },
   [-10865]: { message: '上传信息不完整，请重新选择文件（需要文件名和文件类型）', status: 400 },
+  // Console: home and discovery (issue 13, docs/console.md "Home and discovery"): -10870..-10879.
+  [-10870]: { message: '轮播图顺序须包含全部轮播图，且每个只出现一次', status: 400 },
+  [-10871]: { message: '已有同名标签', status: 409 },
+  [-10872]: { message: '该标签仍有课程在用，不能删除', status: 409 },
+  [-10873]: { message: '热搜词不能为空，也不能重复', status: 400 },
+  [-10874]: { message: '标签名不能为空', status: 400 },
+  // Console: learners' memberships granted or revoked (issue 13): -10880..-10889.
+  [-10880]: { message: '会员套餐不存在', status: 400 },
+  [-10881]: { message: '该会员已撤销', status: 409 },
 } as const satisfies Record<number, ErrorEntry>;
 
 export type ConsoleErrorCode = keyof typeof CONSOLE_ERROR_CATALOGUE;
@@ -66,6 +75,13 @@ export const ConsoleErrorCodes = {
   UPLOAD_LENGTH_INVALID: -10863,
   UPLOAD_TYPE_MISMATCH: -10864,
   UPLOAD_METADATA_INVALID: -10865,
+  ADMIN_BANNER_ORDER: -10870,
+  ADMIN_TAG_EXISTS: -10871,
+  ADMIN_TAG_IN_USE: -10872,
+  ADMIN_HOT_WORD_INVALID: -10873,
+  ADMIN_TAG_NAME_EMPTY: -10874,
+  ADMIN_MEMBERSHIP_PLAN_INVALID: -10880,
+  ADMIN_MEMBERSHIP_REVOKED: -10881,
 } as const satisfies Record<string, ConsoleErrorCode>;
 
 export function lookupConsoleError(code: number): ErrorEntry | undefined {

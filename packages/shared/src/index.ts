@@ -15,3 +15,4 @@ export * from './pay-anomaly-schemas.ts';
 export * from './admin-course-schemas.ts';
 export * from './admin-schemas.ts';
 export * from './admin-people-schemas.ts';
+export * from './admin-discovery-schemas.ts';

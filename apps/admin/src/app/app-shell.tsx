@@ -1,6 +1,5 @@
 // Shell files import antd and icons by path, not through the barrels: the build's vendor chunk
 // is what these files reach (vite.config.ts), so it stays the shell's share of antd only.
-import AntdApp from 'antd/es/app';
 import Button from 'antd/es/button';
 import Flex from 'antd/es/flex';
 import Layout from 'antd/es/layout';
@@ -12,10 +11,10 @@ import LogoutOutlined from '@ant-design/icons/es/icons/LogoutOutlined';
 import PoweroffOutlined from '@ant-design/icons/es/icons/PoweroffOutlined';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
-import { ApiError } from '../lib/api';
 import { Link } from '../lib/router';
 import { ROLE_LABELS, useSession } from '../lib/session';
 import type { Operator } from '../lib/session';
+import { useConfirmSignOutEverywhere } from '../lib/sign-out-everywhere';
 import { menuItemsFor, parentKeyOf } from './menu';
 
 const { Header, Sider, Content } = Layout;
@@ -31,8 +30,7 @@ const ROLE_COLOURS: Record<Operator['role'], string> = {
 };
 
 export function AppShell({ operator, menuKey, children }: { operator: Operator; menuKey: string | undefined; children: ReactNode }) {
-  const { signOut, signOutEverywhere } = useSession();
-  const { message, modal } = AntdApp.useApp();
+  const { signOut } = useSession();
   const [collapsed, setCollapsed] = useState(false);
   const [busy, setBusy] = useState(false);
   const parent = menuKey ? parentKeyOf(menuKey) : undefined;
@@ -46,22 +44,7 @@ export function AppShell({ operator, menuKey, children }: { operator: Operator; 
     }
   };
 
-  const handleSignOutEverywhere = () => {
-    modal.confirm({
-      title: '在全部设备退出登录？',
-      content: '所有浏览器和设备上的后台登录都会失效，包括当前这台。',
-      okText: '全部退出',
-      cancelText: '取消',
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        try {
-          await signOutEverywhere();
-        } catch (e) {
-          message.error(e instanceof ApiError ? e.message : '操作失败，请稍后再试');
-        }
-      },
-    });
-  };
+  const handleSignOutEverywhere = useConfirmSignOutEverywhere();
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
@@ -92,6 +75,9 @@ export function AppShell({ operator, menuKey, children }: { operator: Operator; 
               <span data-testid="admin-operator-name">
                 <Typography.Text strong>{operator.name || operator.phone}</Typography.Text>
               </span>
+              <Link to="/account" data-testid="admin-account-link">
+                账号安全
+              </Link>
               <Tag color={ROLE_COLOURS[operator.role]} data-testid="admin-operator-role">
                 {ROLE_LABELS[operator.role]}
               </Tag>

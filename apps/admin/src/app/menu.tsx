@@ -3,13 +3,14 @@ import AuditOutlined from '@ant-design/icons/es/icons/AuditOutlined';
 import BookOutlined from '@ant-design/icons/es/icons/BookOutlined';
 import CommentOutlined from '@ant-design/icons/es/icons/CommentOutlined';
 import DashboardOutlined from '@ant-design/icons/es/icons/DashboardOutlined';
+import HomeOutlined from '@ant-design/icons/es/icons/HomeOutlined';
 import MoneyCollectOutlined from '@ant-design/icons/es/icons/MoneyCollectOutlined';
 import TeamOutlined from '@ant-design/icons/es/icons/TeamOutlined';
 import UserOutlined from '@ant-design/icons/es/icons/UserOutlined';
 import type { ReactNode } from 'react';
 import { Link } from '../lib/router';
 import type { OperatorRole } from '../lib/session';
-import { COURSE_ROLES, DASHBOARD_ROLES, LEARNER_ROLES, MONEY_ROLES, OWNER_ONLY, REVIEW_ROLES } from './routes';
+import { COURSE_ROLES, DASHBOARD_ROLES, DISCOVERY_ROLES, LEARNER_ROLES, MONEY_ROLES, OWNER_ONLY, REVIEW_ROLES } from './routes';
 
 interface MenuEntry {
   key: string;
@@ -22,6 +23,7 @@ interface MenuEntry {
 const MENU: readonly MenuEntry[] = [
   { key: '/', label: '仪表盘', icon: <DashboardOutlined />, roles: DASHBOARD_ROLES },
   { key: '/courses', label: '课程', icon: <BookOutlined />, roles: COURSE_ROLES },
+  { key: '/discovery', label: '首页与发现', icon: <HomeOutlined />, roles: DISCOVERY_ROLES },
   { key: '/learners', label: '用户', icon: <UserOutlined />, roles: LEARNER_ROLES },
   {
     key: 'money',

@@ -29,6 +29,8 @@ export const LEARNER_ROLES: readonly OperatorRole[] = ['owner', 'reviewer'];
 export const MONEY_ROLES: readonly OperatorRole[] = ['owner', 'finance'];
 export const REVIEW_ROLES: readonly OperatorRole[] = ['owner', 'reviewer'];
 export const OWNER_ONLY: readonly OperatorRole[] = ['owner'];
+export const DISCOVERY_ROLES: readonly OperatorRole[] = ['owner', 'operator'];
+export const ANY_ROLE: readonly OperatorRole[] = ['owner', 'operator', 'finance', 'reviewer', 'lecturer', 'corporate_admin'];
 
 const courses = () => import('../features/courses');
 const learners = () => import('../features/learners');
@@ -44,9 +46,11 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/orders', title: '订单', roles: MONEY_ROLES, menuKey: '/orders', page: lazyPage(orders, 'OrderListPage') },
   { path: '/refunds', title: '退款', roles: MONEY_ROLES, menuKey: '/refunds', page: lazyPage(orders, 'RefundListPage') },
   { path: '/anomalies', title: '支付异常', roles: MONEY_ROLES, menuKey: '/anomalies', page: lazyPage(orders, 'AnomalyListPage') },
+  { path: '/discovery', title: '首页与发现', roles: DISCOVERY_ROLES, menuKey: '/discovery', page: lazyPage(() => import('../features/discovery'), 'DiscoveryPage') },
   { path: '/reviews', title: '评价', roles: REVIEW_ROLES, menuKey: '/reviews', page: lazyPage(() => import('../features/reviews'), 'ReviewsPage') },
   { path: '/audit', title: '审计日志', roles: OWNER_ONLY, menuKey: '/audit', page: lazyPage(() => import('../features/audit'), 'AuditLogPage') },
   { path: '/operators', title: '运营人员', roles: OWNER_ONLY, menuKey: '/operators', page: lazyPage(() => import('../features/operators'), 'OperatorListPage') },
+  { path: '/account', title: '账号安全', roles: ANY_ROLE, page: lazyPage(() => import('../features/account'), 'AccountPage') },
 ];
 
 export interface RouteMatch {

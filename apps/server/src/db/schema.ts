@@ -201,6 +201,17 @@ export interface BannersTable {
   link: string;
   sort: number;
   corporate_id: number | null;
+  /** 1 shown on the H5 home, 0 turned off in the console (migration 030). */
+  enabled: Generated<number>;
+}
+
+/** The search page's hot words, edited in the console (migration 030); `sort` ascending. */
+export interface HotSearchWordsTable {
+  id: Generated<number>;
+  keyword: string;
+  /** 1 highlighted */
+  hot: Generated<number>;
+  sort: number;
 }
 
 export interface DB {
@@ -218,6 +229,7 @@ export interface DB {
   columns: ColumnsTable;
   column_courses: ColumnCoursesTable;
   banners: BannersTable;
+  hot_search_words: HotSearchWordsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -707,7 +719,8 @@ export type MembershipRightRow = Selectable<MembershipRightsTable>;
 
 export interface MembershipGrantsTable {
   id: Generated<number>;
-  order_id: number;
+  /** The paid order; null for a grant an operator made in the console (migration 031). */
+  order_id: number | null;
   user_id: number;
   plan_id: number;
   user_type: number;
@@ -720,6 +733,8 @@ export interface MembershipGrantsTable {
   prev_user_type: number;
   prev_expire_at: number | null;
   revoked_at: number | null;
+  /** 'order' (a paid membership order) or 'console' (granted by an operator). Migration 031. */
+  source: Generated<string>;
 }
 export type MembershipGrantRow = Selectable<MembershipGrantsTable>;
 

@@ -27,6 +27,8 @@ import * as m026 from './026-console.ts';
 import * as m027 from './027-console-reads.ts';
 import * as m028 from './028-console-people.ts';
 import * as m029 from './029-media-uploads.ts';
+import * as m030 from './030-console-discovery.ts';
+import * as m031 from './031-console-membership-grants.ts';
 
 export interface NumberedMigration {
   name: string;
@@ -60,4 +62,6 @@ export const migrations: readonly NumberedMigration[] = [
   { name: '027-console-reads', up: m027.up },
   { name: '028-console-people', up: m028.up },
   { name: '029-media-uploads', up: m029.up },
+  { name: '030-console-discovery', up: m030.up },
+  { name: '031-console-membership-grants', up: m031.up },
 ];

@@ -13,7 +13,7 @@ import { maskMobile } from '../../lib/mask.ts';
 import type { OperatorRow } from '../../db/schema.ts';
 import { ADMIN_COOKIE, requireOperator, requireRoles, resolveOperator, SESSION_MAX_MS } from './guard.ts';
 import { findOperatorById } from './operator-repository.ts';
-import { enableTotp, revokeAll, setupTotp, signIn, signOut } from './session-service.ts';
+import { disableTotp, enableTotp, revokeAll, setupTotp, signIn, signOut } from './session-service.ts';
 
 /** Sign-in attempts per IP per minute (each phone is also locked after 5 failures). */
 export const SIGN_IN_PER_IP_PER_MIN = 30;
@@ -104,6 +104,16 @@ export async function adminSessionRoutes(fastify: FastifyInstance) {
     async (request) => {
       const op = requireOperator(request);
       await enableTotp(app.db, request, op.id, request.body.code, app.config.tokenSecret);
+      return ok(null);
+    },
+  );
+
+  app.post(
+    '/admin/me/totp/disable',
+    { preHandler: requireRoles(), schema: { tags: ['admin'], summary: 'Turn TOTP off (needs a current code)', body: AdminTotpEnableBody, response: { 200: Envelope(Type.Null()) } } },
+    async (request) => {
+      const op = requireOperator(request);
+      await disableTotp(app.db, request, op.id, request.body.code, app.config.tokenSecret);
       return ok(null);
     },
   );

@@ -139,3 +139,15 @@ export async function enableTotp(db: Db, request: FastifyRequest, operatorId: nu
     await writeAudit(trx, request, { action: 'operator.totp_enable', targetType: 'operator', targetId: op.id, before: { secondFactor: false }, after: { secondFactor: true } });
   });
 }
+
+/** Turns TOTP off; proving a current code is required, so a stolen session alone cannot weaken sign-in. The secret is dropped. */
+export async function disableTotp(db: Db, request: FastifyRequest, operatorId: number, code: string, secret: string): Promise<void> {
+  const op = await findOperatorById(db, operatorId);
+  if (!op) throw new AppError(ConsoleErrorCodes.ADMIN_LOGIN_REQUIRED);
+  if (op.totp_enabled !== 1) throw new ValidationError('动态验证码未开启');
+  if (!(await checkTotp(op.totp_secret, secret, code))) throw new AppError(ConsoleErrorCodes.ADMIN_TOTP_INVALID);
+  await db.transaction().execute(async (trx) => {
+    await updateOperator(trx, op.id, { totp_enabled: 0, totp_secret: null }, Date.now());
+    await writeAudit(trx, request, { action: 'operator.totp_disable', targetType: 'operator', targetId: op.id, before: { secondFactor: true }, after: { secondFactor: false } });
+  });
+}

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Banner, Envelope, HotSearch, SizeQuery, Subject, TagSummary } from '@jinfa/shared';
 import { cacheKey, catalogueCacheFor, sendCatalogue } from './http-cache.ts';
-import { HOT_SEARCHES, banners, hotTags, subjects } from './course-service.ts';
+import { banners, hotSearches, hotTags, subjects } from './course-service.ts';
 
 export async function catalogueRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -27,6 +27,6 @@ export async function catalogueRoutes(fastify: FastifyInstance) {
   });
 
   app.get('/search/hot', { schema: { response: { 200: Envelope(Type.Array(HotSearch)) } } }, async (request, reply) =>
-    sendCatalogue(request, reply, { policy: 'public', load: async () => [...HOT_SEARCHES] }),
+    sendCatalogue(request, reply, { policy: 'public', cache: { store, key: 'search/hot' }, load: () => hotSearches(app.db) }),
   );
 }

@@ -441,9 +441,15 @@ export async function listPublicBanners(db: Conn) {
     .selectFrom('banners')
     .select(['id', 'title', 'image', 'link_type', 'link'])
     .where('corporate_id', 'is', null)
+    .where('enabled', '=', 1)
     .orderBy('sort', 'desc')
     .orderBy('id')
     .execute();
+}
+
+/** The search page's hot words in their console order (migration 030). */
+export async function listHotSearchWords(db: Conn) {
+  return db.selectFrom('hot_search_words').select(['keyword', 'hot']).orderBy('sort').orderBy('id').execute();
 }
 
 export async function listSubjectsWithCounts(db: Conn) {

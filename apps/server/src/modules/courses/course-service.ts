@@ -22,6 +22,7 @@ import {
   listCourseCards,
   listHotTags,
   listPublicBanners,
+  listHotSearchWords,
   listRelatedCards,
   listSubjectsWithCounts,
   type CourseDetailRow,
@@ -45,7 +46,8 @@ export const EXHIBITION_TITLES: Readonly<Record<number, string>> = {
 };
 
 /**
- * Curated hot searches: what learners in banking law look for, limited to words the catalogue
+ * The initial hot searches (migration 030 copies them into `hot_search_words`, which the console
+ * edits and `/v1/search/hot` reads). Curated hot searches: what learners in banking law look for, limited to words the catalogue
  * answers (a test searches each one) — 保理 and 信用证 wait until there is a course on them.
  */
 export const HOT_SEARCHES: readonly HotSearch[] = [
@@ -194,6 +196,12 @@ export async function relatedCourses(db: Db, id: number, count: number): Promise
 export async function banners(db: Db): Promise<Banner[]> {
   const rows = await listPublicBanners(db);
   return rows.map((b) => ({ bannerId: b.id, title: b.title, image: b.image, linkType: b.link_type, link: b.link }));
+}
+
+/** The hot words as the console left them (migration 030 seeded HOT_SEARCHES). */
+export async function hotSearches(db: Db): Promise<HotSearch[]> {
+  const rows = await listHotSearchWords(db);
+  return rows.map((r) => ({ keyword: r.keyword, hot: r.hot === 1 }));
 }
 
 export async function subjects(db: Db): Promise<Subject[]> {

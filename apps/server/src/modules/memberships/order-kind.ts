@@ -11,15 +11,14 @@ import type { Conn, Db } from '../../db/conn.ts';
 import type { OrderRow, UserRow } from '../../db/schema.ts';
 import { AppError, NotFoundError } from '../../lib/errors.ts';
 import type { OrderDraft, OrderKind } from '../orders/kinds/registry.ts';
-import { applyGrant, isCorporateKind, purchaseRefusal, replayGrants } from './membership-rules.ts';
+import { applyGrant, purchaseRefusal } from './membership-rules.ts';
+import { replayMembership } from './console-grants.ts';
 import {
   findMemberState,
   findPlan,
   insertGrant,
-  listGrantsOfUser,
   lockUserRow,
   markGrantRevoked,
-  setGrantPeriod,
   setMemberState,
 } from './membership-repository.ts';
 
@@ -82,21 +81,7 @@ async function grantMembership(trx: Conn, order: OrderRow, now: number): Promise
 async function revokeMembership(trx: Conn, order: OrderRow, now: number): Promise<void> {
   await lockUserRow(trx, order.user_id);
   if (!(await markGrantRevoked(trx, order.id, now))) return;
-  const grants = await listGrantsOfUser(trx, order.user_id);
-  const first = grants[0];
-  if (!first) return;
-  const live = grants.filter((g) => g.revoked_at === null);
-  const { state, periods } = replayGrants(
-    { userType: first.prev_user_type, expireAt: first.prev_expire_at },
-    live.map((g) => ({ id: g.id, userType: g.user_type, durationDays: g.duration_days, grantedAt: g.granted_at })),
-  );
-  for (const g of live) {
-    const p = periods.get(g.id);
-    if (p && (p.startsAt !== g.starts_at || p.expiresAt !== g.expires_at)) await setGrantPeriod(trx, g.id, p.startsAt, p.expiresAt);
-  }
-  const current = await findMemberState(trx, order.user_id);
-  if (!current || (isCorporateKind(current.user_type) && !isCorporateKind(state.userType))) return;
-  await setMemberState(trx, order.user_id, state.userType, state.expireAt, now);
+  await replayMembership(trx, order.user_id, now);
 }
 
 export const membershipOrderKind: OrderKind = {

@@ -7,11 +7,11 @@ import { Button, Card, Col, Descriptions, Empty, Flex, Result, Row, Skeleton, Sp
 // The shell's antd App (src/app imports antd by path); its context carries message and modal.
 import AntdApp from 'antd/es/app';
 import type { DescriptionsProps, TableColumnsType } from 'antd';
-import { ArrowLeftOutlined, CheckOutlined, CloseOutlined, LockOutlined, StopOutlined, UnlockOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, CheckOutlined, CloseOutlined, GiftOutlined, LockOutlined, StopOutlined, UnlockOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConsoleErrorCodes } from '@jinfa/shared/console-errors';
-import type { AdminLearnerDetail, AdminLearnerMembership, AdminLearnerState, AdminOrderListItem } from '@jinfa/shared/admin-people-schemas';
+import type { AdminLearnerDetail, AdminLearnerMembership, AdminLearnerMembershipState, AdminLearnerState, AdminOrderListItem } from '@jinfa/shared/admin-people-schemas';
 import { ApiError, api } from '../../../lib/api';
 import { formatDate, formatDuration, formatFen, formatTime, secondsToHours } from '../../../lib/format';
 import { LoadError, errorText } from '../../../lib/load-error';
@@ -19,6 +19,7 @@ import { ReasonModal } from '../../../lib/reason-modal';
 import { Link } from '../../../lib/router';
 import type { PageProps } from '../../../lib/router';
 import { hasRole, useSession } from '../../../lib/session';
+import { GrantMembershipModal, type GrantValues } from '../components/grant-membership-modal';
 import { AUDIT_RESULT_LABELS, ORDER_KIND_LABELS, ORDER_STATUS_LABELS, USER_TYPE_LABELS, auditLabel } from '../labels';
 
 type Action = 'pass' | 'fail' | 'lock' | 'unlock' | 'blacklist' | 'unblacklist';
@@ -96,6 +97,35 @@ export function LearnerDetailPage({ params }: PageProps) {
     onError: (e) => message.error(errorText(e)),
   });
 
+  const [granting, setGranting] = useState(false);
+  const [revoking, setRevoking] = useState<AdminLearnerMembership | null>(null);
+  const afterMembership = (state: AdminLearnerMembershipState) => {
+    queryClient.setQueryData<AdminLearnerDetail>(queryKey, (old) =>
+      old ? { ...old, userType: state.userType, memberExpireAt: state.memberExpireAt, memberships: state.memberships } : old,
+    );
+    void queryClient.invalidateQueries({ queryKey });
+    void queryClient.invalidateQueries({ queryKey: ['admin-learners'] });
+  };
+  const grant = useMutation({
+    mutationFn: (v: GrantValues) => api.post<AdminLearnerMembershipState>(`/v1/admin/learners/${encodeURIComponent(id)}/memberships`, v),
+    onSuccess: (state) => {
+      afterMembership(state);
+      setGranting(false);
+      message.success('已授予会员');
+    },
+    onError: (e) => message.error(errorText(e)),
+  });
+  const revoke = useMutation({
+    mutationFn: ({ grantId, reason }: { grantId: number; reason: string }) =>
+      api.post<AdminLearnerMembershipState>(`/v1/admin/learners/${encodeURIComponent(id)}/memberships/${grantId}/revoke`, { reason }),
+    onSuccess: (state) => {
+      afterMembership(state);
+      setRevoking(null);
+      message.success('会员已撤销');
+    },
+    onError: (e) => message.error(errorText(e)),
+  });
+
   if (!/^\d+$/.test(id) || (query.error instanceof ApiError && query.error.code === ConsoleErrorCodes.ADMIN_NOT_FOUND)) {
     return <Result status="404" title="用户不存在" extra={<Link to="/learners">返回用户列表</Link>} />;
   }
@@ -105,6 +135,8 @@ export function LearnerDetailPage({ params }: PageProps) {
   const l = query.data;
   const audit = auditLabel(l.auditStatus, l.auditSubmittedAt);
   const mayBlacklist = hasRole(operator, 'owner');
+  // Granting or revoking paid access is the owner's decision (docs/console.md).
+  const mayGrant = hasRole(operator, 'owner');
   const maySeeOrders = hasRole(operator, 'owner', 'finance');
   const pending = mutation.isPending;
   const open = (a: Action) => {
@@ -155,6 +187,21 @@ export function LearnerDetailPage({ params }: PageProps) {
           <Tag color="#595959">已过期</Tag>
         ),
     },
+    { title: '来源', key: 'source', render: (_, m) => (m.orderId === null ? '后台授予' : `订单 #${m.orderId}`) },
+    ...(mayGrant
+      ? [
+          {
+            title: '操作',
+            key: 'actions',
+            render: (_: unknown, m: AdminLearnerMembership) =>
+              m.active ? (
+                <Button size="small" danger disabled={revoke.isPending} onClick={() => setRevoking(m)} aria-label={`撤销会员 ${m.planName}`} data-testid={`membership-revoke-${m.grantId}`}>
+                  撤销
+                </Button>
+              ) : null,
+          },
+        ]
+      : []),
   ];
 
   const orderColumns: TableColumnsType<AdminOrderListItem> = [
@@ -231,7 +278,16 @@ export function LearnerDetailPage({ params }: PageProps) {
                 locale={{ emptyText: <Empty description="没有订单" image={Empty.PRESENTED_IMAGE_SIMPLE} /> }}
               />
             </Card>
-            <Card title="会员">
+            <Card
+              title="会员"
+              extra={
+                mayGrant ? (
+                  <Button icon={<GiftOutlined />} onClick={() => setGranting(true)} data-testid="membership-grant">
+                    授予会员
+                  </Button>
+                ) : null
+              }
+            >
               <Table<AdminLearnerMembership>
                 rowKey="grantId"
                 columns={membershipColumns}
@@ -317,6 +373,25 @@ export function LearnerDetailPage({ params }: PageProps) {
         onSubmit={(reason) => {
           if (action) return mutation.mutateAsync({ action, reason }).catch(() => undefined);
         }}
+      />
+      <ReasonModal
+        open={revoking !== null}
+        title="撤销会员"
+        description={revoking ? `撤销「${revoking.planName}」后，用户的会员资格立即按其余会员记录重新计算${revoking.orderId !== null ? '（不会退款，退款请到退款页处理）' : ''}。` : undefined}
+        label="撤销原因"
+        okText="撤销"
+        danger
+        pending={revoke.isPending}
+        onCancel={() => setRevoking(null)}
+        onSubmit={(reason) => {
+          if (revoking) return revoke.mutateAsync({ grantId: revoking.grantId, reason }).catch(() => undefined);
+        }}
+      />
+      <GrantMembershipModal
+        open={granting}
+        pending={grant.isPending}
+        onCancel={() => setGranting(false)}
+        onSubmit={(v) => grant.mutateAsync(v).catch(() => undefined)}
       />
     </Space>
   );

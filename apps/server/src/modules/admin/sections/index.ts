@@ -7,6 +7,7 @@ import { courseAdminRoutes } from './courses.ts';
 import { adminLearnerRoutes } from './learners.ts';
 import { adminOrderRoutes } from './orders.ts';
 import { adminReviewRoutes } from './reviews.ts';
+import { discoveryAdminRoutes } from './discovery.ts';
 
 export async function adminSectionRoutes(app: FastifyInstance): Promise<void> {
   await app.register(uploadRoutes);
@@ -16,4 +17,5 @@ export async function adminSectionRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminLearnerRoutes);
   await app.register(adminOrderRoutes);
   await app.register(adminReviewRoutes);
+  await app.register(discoveryAdminRoutes);
 }

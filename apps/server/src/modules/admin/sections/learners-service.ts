@@ -5,7 +5,7 @@
  * plugins/auth.ts answers with -1797 / 262145). Locking or blacklisting also ends the learner's
  * sessions. Each write and its audit row are one transaction.
  */
-import { AccountStatus, ConsoleErrorCodes, UserAuditStatus, type AdminLearnerDetail, type AdminLearnerListItem, type AdminLearnerListQuery, type AdminLearnerMembership, type AdminLearnerPage, type AdminLearnerState, type AdminOrderListItem } from '@jinfa/shared';
+import { AccountStatus, ConsoleErrorCodes, UserAuditStatus, type AdminLearnerDetail, type AdminLearnerListItem, type AdminLearnerListQuery, type AdminLearnerMembership, type AdminLearnerMembershipState, type AdminLearnerPage, type AdminLearnerState, type AdminOrderListItem } from '@jinfa/shared';
 import type { Db } from '../../../db/conn.ts';
 import type { UserRow } from '../../../db/schema.ts';
 import { AppError } from '../../../lib/errors.ts';
@@ -28,6 +28,8 @@ import { recentOrdersOfUser } from '../../orders/order-admin-repository.ts';
 import type { AuditFn } from './section-kit.ts';
 import { pageOf, paging } from './section-kit.ts';
 import { presentOrders } from './orders-service.ts';
+import { findPlan } from '../../memberships/membership-repository.ts';
+import { grantMembershipByOperator, revokeMembershipGrant } from '../../memberships/console-grants.ts';
 
 const PHONE = /^1\d{10}$/;
 export const RECENT_ORDERS = 10;
@@ -203,4 +205,61 @@ export async function blacklistLearner(db: Db, audit: AuditFn, id: number, body:
     });
     return stateOf(after);
   });
+}
+
+async function membershipStateOf(db: Db, id: number, grantId: number, now: number): Promise<AdminLearnerMembershipState> {
+  const user = (await findUserById(db, id)) as UserRow;
+  const grants = await listMembershipGrantsOf(db, [id]);
+  return { id, userType: user.user_type, memberExpireAt: user.member_expire_at, grantId, memberships: grants.map((g) => presentMembership(g, now)) };
+}
+
+/**
+ * Grants a membership plan (for `days`, else the plan's duration) with a reason, through the
+ * memberships module (the same arithmetic as a paid order: renewal, upgrade), so the learner is a
+ * member at once. The grant, the learner's new kind and expiry and the audit row are one transaction.
+ */
+export async function grantLearnerMembership(db: Db, audit: AuditFn, id: number, body: { planId: number; days?: number; reason: string }, now: number): Promise<AdminLearnerMembershipState> {
+  const reason = body.reason.trim();
+  if (!reason) throw new AppError(ConsoleErrorCodes.ADMIN_REASON_REQUIRED);
+  await loadLearner(db, id);
+  const plan = await findPlan(db, body.planId);
+  if (!plan) throw new AppError(ConsoleErrorCodes.ADMIN_MEMBERSHIP_PLAN_INVALID);
+  const days = body.days ?? plan.duration_days;
+  const grantId = await db.transaction().execute(async (trx) => {
+    const r = await grantMembershipByOperator(trx, { userId: id, plan, days, now });
+    if (!r) throw new AppError(ConsoleErrorCodes.ADMIN_NOT_FOUND);
+    await audit(trx, {
+      action: 'learner.membership.grant',
+      targetType: 'learner',
+      targetId: id,
+      before: r.before,
+      after: { ...r.after, grantId: r.grantId, planId: plan.id, planName: plan.name, days, reason },
+    });
+    return r.grantId;
+  });
+  return membershipStateOf(db, id, grantId, now);
+}
+
+/**
+ * Revokes one of the learner's membership grants (a console grant or a paid order's) with a
+ * reason; the remaining grants are replayed as a refund would, so the learner's membership
+ * follows at once. A grant of another learner is not found; an already revoked one is -10881.
+ */
+export async function revokeLearnerMembership(db: Db, audit: AuditFn, id: number, grantId: number, body: { reason: string }, now: number): Promise<AdminLearnerMembershipState> {
+  const reason = body.reason.trim();
+  if (!reason) throw new AppError(ConsoleErrorCodes.ADMIN_REASON_REQUIRED);
+  await loadLearner(db, id);
+  await db.transaction().execute(async (trx) => {
+    const r = await revokeMembershipGrant(trx, { userId: id, grantId, now });
+    if (!r) throw new AppError(ConsoleErrorCodes.ADMIN_NOT_FOUND);
+    if (!r.revoked) throw new AppError(ConsoleErrorCodes.ADMIN_MEMBERSHIP_REVOKED);
+    await audit(trx, {
+      action: 'learner.membership.revoke',
+      targetType: 'learner',
+      targetId: id,
+      before: r.before,
+      after: { ...r.after, grantId, planId: r.grant.plan_id, orderId: r.grant.order_id, reason },
+    });
+  });
+  return membershipStateOf(db, id, grantId, now);
 }

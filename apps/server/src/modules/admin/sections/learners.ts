@@ -8,7 +8,11 @@ import {
   AdminLearnerBlacklistBody,
   AdminLearnerDetail,
   AdminLearnerListQuery,
+  AdminLearnerGrantParams,
   AdminLearnerLockBody,
+  AdminLearnerMembershipGrantBody,
+  AdminLearnerMembershipRevokeBody,
+  AdminLearnerMembershipState,
   AdminLearnerPage,
   AdminLearnerReviewBody,
   AdminLearnerState,
@@ -18,7 +22,7 @@ import {
 import { ok } from '../../../lib/envelope.ts';
 import { requireRoles } from '../guard.ts';
 import { auditOf } from './section-kit.ts';
-import { blacklistLearner, learnerDetail, learnerPage, lockLearner, reviewLearner } from './learners-service.ts';
+import { blacklistLearner, grantLearnerMembership, learnerDetail, learnerPage, lockLearner, reviewLearner, revokeLearnerMembership } from './learners-service.ts';
 
 export async function adminLearnerRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -49,5 +53,24 @@ export async function adminLearnerRoutes(fastify: FastifyInstance) {
     '/admin/learners/:id/blacklist',
     { preHandler: requireRoles('owner'), schema: { tags, summary: 'Blacklist or lift it', params: IdParam, body: AdminLearnerBlacklistBody, response: { 200: Envelope(AdminLearnerState) } } },
     async (request) => ok(await blacklistLearner(app.db, auditOf(request), request.params.id, request.body, Date.now())),
+  );
+
+  // Free paid access (and taking it back) is a money decision: owner only (docs/console.md).
+  app.post(
+    '/admin/learners/:id/memberships',
+    {
+      preHandler: requireRoles('owner'),
+      schema: { tags, summary: 'Grant a membership with a reason', params: IdParam, body: AdminLearnerMembershipGrantBody, response: { 200: Envelope(AdminLearnerMembershipState) } },
+    },
+    async (request) => ok(await grantLearnerMembership(app.db, auditOf(request), request.params.id, request.body, Date.now())),
+  );
+
+  app.post(
+    '/admin/learners/:id/memberships/:grantId/revoke',
+    {
+      preHandler: requireRoles('owner'),
+      schema: { tags, summary: 'Revoke a membership with a reason', params: AdminLearnerGrantParams, body: AdminLearnerMembershipRevokeBody, response: { 200: Envelope(AdminLearnerMembershipState) } },
+    },
+    async (request) => ok(await revokeLearnerMembership(app.db, auditOf(request), request.params.id, request.params.grantId, request.body, Date.now())),
   );
 }
