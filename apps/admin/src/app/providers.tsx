@@ -9,7 +9,9 @@ import { theme } from './theme';
 
 export function Providers({ client, children }: { client: QueryClient; children: ReactNode }) {
   return (
-    <ConfigProvider locale={zhCN} theme={theme}>
+    // No space inserted between two-character labels ("编 辑"): the visible text must stay part of
+    // the accessible name (WCAG 2.5.3), e.g. aria-label="编辑「…」" on a button reading 编辑.
+    <ConfigProvider locale={zhCN} theme={theme} button={{ autoInsertSpace: false }}>
       <AntdApp>
         <QueryClientProvider client={client}>
           <SessionProvider>{children}</SessionProvider>

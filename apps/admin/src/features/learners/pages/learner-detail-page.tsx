@@ -3,7 +3,8 @@
  * blacklist (owner only) with a reason, memberships, recent orders and the learning time the
  * server credited. Each write answers the learner's new state, which replaces the cached one.
  */
-import { Button, Card, Col, Descriptions, Empty, Flex, Result, Row, Skeleton, Space, Statistic, Table, Tag, Tooltip, Typography } from 'antd';
+import { OrderNo } from '../../orders';
+import { Button, Card, Col, Descriptions, Empty, Flex, Result, Row, Skeleton, Space, Statistic, Table, Tag, Typography } from 'antd';
 // The shell's antd App (src/app imports antd by path); its context carries message and modal.
 import AntdApp from 'antd/es/app';
 import type { DescriptionsProps, TableColumnsType } from 'antd';
@@ -210,20 +211,7 @@ export function LearnerDetailPage({ params }: PageProps) {
       dataIndex: 'orderNo',
       key: 'orderNo',
       width: 170,
-      render: (v: string) => {
-        const short = v.length > 20 ? `${v.slice(0, 10)}…${v.slice(-6)}` : v;
-        return (
-          <Tooltip title={v}>
-            {maySeeOrders ? (
-              <Link to={`/orders?q=${encodeURIComponent(v)}`} aria-label={`订单 ${v}`}>
-                {short}
-              </Link>
-            ) : (
-              <Typography.Text copyable={{ text: v, tooltips: ['复制订单号', '已复制'] }}>{short}</Typography.Text>
-            )}
-          </Tooltip>
-        );
-      },
+      render: (v: string) => <OrderNo no={v} link={maySeeOrders} />,
     },
     { title: '商品', dataIndex: 'description', key: 'description', ellipsis: true },
     { title: '类型', dataIndex: 'kind', key: 'kind', width: 60, render: (v: number) => ORDER_KIND_LABELS[v] ?? `类型 ${v}` },

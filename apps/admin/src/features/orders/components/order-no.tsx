@@ -17,7 +17,7 @@ export function OrderNo({ no, link = false, what = '订单号' }: { no: string; 
   if (!no) return <Typography.Text type="secondary">—</Typography.Text>;
   const short = shortOrderNo(no);
   const text = link ? (
-    <Link to={`/orders?q=${encodeURIComponent(no)}`} style={MONO} aria-label={`订单 ${no}`}>
+    <Link to={`/orders?q=${encodeURIComponent(no)}`} style={MONO}>
       {short}
     </Link>
   ) : (
