@@ -39,20 +39,4 @@ export const AUDIT_RESULT_LABELS: Readonly<Record<number, string>> = {
 /** spec §3 user types: the shared names, looked up by any number. */
 export const USER_TYPE_LABELS: Readonly<Record<number, string>> = SHARED_USER_TYPE_LABELS;
 
-/** Sign-up kinds (spec §3 1..6, 7 membership, decision 012). */
-export const ORDER_KIND_LABELS: Readonly<Record<number, string>> = {
-  1: '课程',
-  2: '章节',
-  3: '专栏',
-  4: '返现',
-  5: '早鸟',
-  6: '直播',
-  7: '会员',
-};
 
-export const ORDER_STATUS_LABELS: Readonly<Record<string, AuditLabel>> = {
-  pending: { text: '待支付', color: '#ad4e00' },
-  paid: { text: '已支付', color: '#237804' },
-  closed: { text: '已关闭', color: '#595959' },
-  refunded: { text: '已退款', color: '#531dab' },
-};

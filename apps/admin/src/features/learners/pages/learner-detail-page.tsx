@@ -3,7 +3,7 @@
  * blacklist (owner only) with a reason, memberships, recent orders and the learning time the
  * server credited. Each write answers the learner's new state, which replaces the cached one.
  */
-import { OrderNo } from '../../orders';
+import { ORDER_STATUS, OrderNo, kindLabel } from '../../orders';
 import { Button, Card, Col, Descriptions, Empty, Flex, Result, Row, Skeleton, Space, Statistic, Table, Tag, Typography } from 'antd';
 // The shell's antd App (src/app imports antd by path); its context carries message and modal.
 import AntdApp from 'antd/es/app';
@@ -21,7 +21,7 @@ import { Link } from '../../../lib/router';
 import type { PageProps } from '../../../lib/router';
 import { hasRole, useSession } from '../../../lib/session';
 import { GrantMembershipModal, type GrantValues } from '../components/grant-membership-modal';
-import { AUDIT_RESULT_LABELS, ORDER_KIND_LABELS, ORDER_STATUS_LABELS, USER_TYPE_LABELS, auditLabel } from '../labels';
+import { AUDIT_RESULT_LABELS, USER_TYPE_LABELS, auditLabel } from '../labels';
 
 type Action = 'pass' | 'fail' | 'lock' | 'unlock' | 'blacklist' | 'unblacklist';
 
@@ -214,7 +214,7 @@ export function LearnerDetailPage({ params }: PageProps) {
       render: (v: string) => <OrderNo no={v} link={maySeeOrders} />,
     },
     { title: '商品', dataIndex: 'description', key: 'description', ellipsis: true },
-    { title: '类型', dataIndex: 'kind', key: 'kind', width: 60, render: (v: number) => ORDER_KIND_LABELS[v] ?? `类型 ${v}` },
+    { title: '类型', dataIndex: 'kind', key: 'kind', width: 60, render: (v: number, row) => kindLabel(row.kindName, v) },
     { title: '金额', dataIndex: 'amountFen', key: 'amountFen', width: 100, align: 'right', render: (v: number) => formatFen(v) },
     {
       title: '状态',
@@ -222,7 +222,7 @@ export function LearnerDetailPage({ params }: PageProps) {
       key: 'status',
       width: 84,
       render: (v: string) => {
-        const s = ORDER_STATUS_LABELS[v];
+        const s = ORDER_STATUS[v];
         return s ? <Tag color={s.color}>{s.text}</Tag> : v;
       },
     },
